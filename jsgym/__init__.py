@@ -1,0 +1,182 @@
+"""jsgym: single-file p5.js games as fast Gymnasium environments.
+
+    import jsgym
+    envs = jsgym.make_vec("pong", num_envs=16)   # gymnasium.vector.VectorEnv
+    env = jsgym.make("pong")                     # gymnasium.Env
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+from gymnasium.vector import AutoresetMode
+
+from jsgym.errors import (GameContractError, GameError, GameLoadError, GameMemoryError,
+                          GameRuntimeError, GameTimeoutError)
+from jsgym.games import DEFAULT_ACTIONS, Action, bundled_games, gym_id
+
+__all__ = [
+    "make", "make_vec", "bundled_games", "Action", "DEFAULT_ACTIONS", "GameError",
+    "GameLoadError", "GameContractError", "GameRuntimeError", "GameTimeoutError",
+    "GameMemoryError", "AutoresetMode", "gym_id",
+]
+__version__ = "0.1.0"
+
+
+def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | None = None,
+             seed: int | None = None, obs_size: int | tuple[int, int] = 64, frameskip: int = 1,
+             max_episode_steps: int | None = 10_000, actions=None,
+             autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, copy: bool = True,
+             render_mode: str | None = None, game_options: dict | None = None,
+             num_levels: int = 0, start_level: int = 0, on_error: str = "raise",
+             step_timeout: float = 1.0, memory_limit: int = 64 << 20,
+             stack_limit: int = 1 << 20, max_draw_calls: int = 100_000, fit: str = "stretch",
+             supersample: int = 1, profile: bool = False, backend: str = "quickjs"):
+    """Builds a vector env running ``num_envs`` copies of a game.
+
+    Args:
+        game: a bundled game name (``"pong"``, see :func:`bundled_games`) or a path to
+            a ``.js`` file written to the game contract.
+        num_envs: number of envs.
+        num_threads: worker threads (default: one per core, at most ``num_envs``).
+            Env ``i`` belongs to thread ``i % num_threads`` for its whole life; results
+            do not depend on the thread count.
+        seed: seed of the first ``reset()`` without a seed (env ``i`` gets
+            ``seed + i``); ``None`` draws one at random.
+        obs_size: observation side (int) or ``(height, width)``.
+        frameskip: ``draw()`` calls per step; only the last frame is rasterized when
+            the skipped ones cannot show (they are covered by an opaque background).
+        max_episode_steps: truncation limit in steps (``None`` or 0: none).
+        actions: action table; default: the game's own ``JSGYM_ACTIONS`` if it
+            declares one, else :data:`DEFAULT_ACTIONS` (Discrete(8)). Entries are
+            :class:`Action`, dicts ``{"name", "held", "tapped"}`` or strings like
+            ``"LEFT+SPACE"``.
+        autoreset_mode: Gymnasium ``AutoresetMode`` (``NEXT_STEP`` by default).
+        copy: return copies of the observation buffer (``False``: views that the
+            next call overwrites).
+        render_mode: ``None`` or ``"rgb_array"``.
+        game_options: JSON-serialisable dict the game reads as ``GAME_OPTIONS``.
+        num_levels: with ``> 0``, every episode's level seed is drawn from
+            ``[start_level, start_level + num_levels)`` (ProcGen-style split).
+        start_level: first level of that range.
+        on_error: ``"raise"`` (a failing env raises its ``GameError`` from ``step``)
+            or ``"reset"`` (it is restarted, reported in ``info["error"]``, and its
+            episode ends as truncated; the other envs are untouched).
+        step_timeout: seconds one call into the game may take (setup, a reset, one
+            step) before ``GameTimeoutError``.
+        memory_limit: bytes of JS heap per env before ``GameMemoryError``.
+        stack_limit: bytes of JS stack per env.
+        max_draw_calls: shapes one frame may draw.
+        fit: ``"stretch"`` (canvas scaled to the observation, as the browser frame
+            is downsampled) or ``"letterbox"`` (uniform scale, black bars).
+        supersample: 1 renders exact-coverage pixels at observation size; 2-4
+            render ``s x s`` subpixels each (closer to the browser, slower).
+        profile: time JS, rasterizing and copying per env (see ``profile()``).
+        backend: ``"quickjs"`` (native, fast).
+
+    Returns:
+        A :class:`jsgym.vector.JsVectorEnv` (a ``gymnasium.vector.VectorEnv``).
+
+    Raises:
+        FileNotFoundError: no such game.
+        ValueError, TypeError: a bad argument (the message says expected vs got).
+        GameLoadError, GameContractError, GameRuntimeError, GameTimeoutError,
+        GameMemoryError: the game failed while loading or in ``setup()``.
+    """
+    from jsgym.vector import JsVectorEnv, autoreset_name
+
+    config, names = _pool_config(
+        game, num_envs=num_envs, num_threads=num_threads, obs_size=obs_size,
+        frameskip=frameskip, max_episode_steps=max_episode_steps, actions=actions,
+        autoreset=autoreset_name(autoreset_mode), game_options=game_options,
+        num_levels=num_levels, start_level=start_level, on_error=on_error,
+        step_timeout=step_timeout, memory_limit=memory_limit, stack_limit=stack_limit,
+        max_draw_calls=max_draw_calls, fit=fit, supersample=supersample, profile=profile,
+        backend=backend)
+    mode = AutoresetMode(autoreset_mode) if isinstance(autoreset_mode, AutoresetMode) else {
+        "next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP,
+        "disabled": AutoresetMode.DISABLED}[config.autoreset]
+    return JsVectorEnv(config, autoreset_mode=mode, action_names=names, copy=copy,
+                       render_mode=render_mode, seed=seed)
+
+
+def make(game: str | os.PathLike, *, render_mode: str | None = None, **kwargs):
+    """Builds a single ``gymnasium.Env`` for a game; keyword arguments as for
+    :func:`make_vec` (except ``num_envs``, ``num_threads``, ``autoreset_mode`` and
+    ``copy``)."""
+    from jsgym.env import JsEnv
+
+    for name in ("num_envs", "num_threads", "autoreset_mode", "copy", "seed"):
+        if name in kwargs:
+            raise TypeError(f"make() does not take {name!r}; use make_vec() or reset(seed=...)")
+    config, names = _pool_config(game, num_envs=1, num_threads=1, autoreset="disabled",
+                                 **{"obs_size": 64, "frameskip": 1, "max_episode_steps": 10_000,
+                                    **kwargs})
+    return JsEnv(config, action_names=names, render_mode=render_mode)
+
+
+def _pool_config(game, *, num_envs, num_threads, obs_size, frameskip, max_episode_steps,
+                 actions=None, autoreset, game_options=None, num_levels=0, start_level=0,
+                 on_error="raise", step_timeout=1.0, memory_limit=64 << 20,
+                 stack_limit=1 << 20, max_draw_calls=100_000, fit="stretch", supersample=1,
+                 profile=False, backend="quickjs"):
+    from jsgym import _codes
+    from jsgym._core import PoolConfig, default_threads, eval_js
+    from jsgym.games import declares_actions, parse_actions, resolve
+
+    if backend != "quickjs":
+        raise ValueError(f"backend must be 'quickjs', got {backend!r}")
+    name, path = resolve(game)
+    source = path.read_text(encoding="utf-8")
+
+    def positive(value, what):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{what} must be a positive int, got {value!r}")
+        return value
+
+    positive(num_envs, "num_envs")
+    threads = default_threads(num_envs) if num_threads is None else positive(num_threads, "num_threads")
+    if isinstance(obs_size, int):
+        obs_hw = (positive(obs_size, "obs_size"), obs_size)
+    else:
+        obs_hw = tuple(obs_size)
+        if len(obs_hw) != 2:
+            raise ValueError(f"obs_size must be an int or (height, width), got {obs_size!r}")
+        for v in obs_hw:
+            positive(v, "obs_size")
+    positive(frameskip, "frameskip")
+    if on_error not in _codes.ON_ERROR:
+        raise ValueError(f"on_error must be 'raise' or 'reset', got {on_error!r}")
+    if fit not in _codes.FIT:
+        raise ValueError(f"fit must be 'stretch' or 'letterbox', got {fit!r}")
+    if not 1 <= supersample <= 4:
+        raise ValueError(f"supersample must be within 1..4, got {supersample!r}")
+    if num_levels < 0 or start_level < 0:
+        raise ValueError("num_levels and start_level must be >= 0")
+    if actions is None and declares_actions(source):
+        actions = eval_js("JSGYM_ACTIONS", game_source=source)
+    table = parse_actions(actions)
+    config = PoolConfig(
+        game_name=name, source=source, num_envs=num_envs, num_threads=threads,
+        obs_size=obs_hw, fit=fit, supersample=supersample, frameskip=frameskip,
+        max_episode_steps=int(max_episode_steps or 0), autoreset=autoreset, on_error=on_error,
+        memory_limit=int(memory_limit), stack_limit=int(stack_limit),
+        step_timeout=float(step_timeout), max_draw_calls=int(max_draw_calls),
+        num_levels=int(num_levels), start_level=int(start_level), game_options=game_options,
+        actions=table, profile=profile)
+    return config, tuple(a.name for a in table)
+
+
+def _register_bundled_games():
+    import gymnasium
+
+    for name in bundled_games():
+        env_id = gym_id(name)
+        if env_id in gymnasium.registry:
+            continue
+        gymnasium.register(id=env_id, entry_point="jsgym:make",
+                           vector_entry_point="jsgym:make_vec", kwargs={"game": name})
+
+
+_register_bundled_games()

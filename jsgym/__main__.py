@@ -1,0 +1,4 @@
+from jsgym.cli import main
+import sys
+
+sys.exit(main())

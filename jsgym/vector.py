@@ -1,0 +1,258 @@
+"""``JsVectorEnv``: a Gymnasium 1.x ``VectorEnv`` over the native QuickJS pool."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode, VectorEnv
+
+from jsgym import _codes
+from jsgym._core import NativePool, PoolConfig
+
+_AUTORESET_NAMES = {
+    AutoresetMode.NEXT_STEP: "next_step",
+    AutoresetMode.SAME_STEP: "same_step",
+    AutoresetMode.DISABLED: "disabled",
+}
+
+
+class JsVectorEnv(VectorEnv):
+    """``num_envs`` copies of one game, stepped together by native worker threads.
+
+    Built by :func:`jsgym.make_vec`, which documents the arguments. Observations are
+    ``uint8`` arrays of shape ``(num_envs, height, width, 3)``. With ``copy=False`` the
+    arrays returned by ``reset``/``step`` are views of the buffer the workers write
+    into: the next call overwrites them.
+
+    Infos are dicts of arrays with ``_key`` masks (Gymnasium's vector convention):
+    ``score``, ``lives``, ``game_state`` (0 playing, 1 gameover, 2 won),
+    ``level_seed``, ``elapsed_steps`` for every env; ``episode`` (``r``, ``l``, ``t``)
+    where an episode ended; ``error`` (the message) where an env failed and
+    ``on_error="reset"`` restarted it; ``final_obs`` in ``SAME_STEP`` mode.
+    """
+
+    def __init__(self, config: PoolConfig, *, autoreset_mode: AutoresetMode,
+                 action_names: tuple[str, ...], copy: bool = True,
+                 render_mode: str | None = None, seed: int | None = None):
+        self.metadata = {"autoreset_mode": autoreset_mode, "render_modes": ["rgb_array"],
+                         "render_fps": 60}
+        if render_mode not in (None, "rgb_array"):
+            raise ValueError(f"render_mode must be None or 'rgb_array', got {render_mode!r}")
+        self.render_mode = render_mode
+        self.autoreset_mode = autoreset_mode
+        self.copy = copy
+        self.game = config.game_name
+        self.action_names = action_names
+        self.num_envs = config.num_envs
+        h, w = config.obs_size
+        self.single_observation_space = spaces.Box(0, 255, (h, w, 3), np.uint8)
+        self.single_action_space = spaces.Discrete(len(config.actions))
+        self.observation_space = spaces.Box(0, 255, (self.num_envs, h, w, 3), np.uint8)
+        self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, len(config.actions)))
+        self._pool = NativePool(config)
+        self._all_ids = np.arange(self.num_envs, dtype=np.int64)
+        self._episode_start = np.full(self.num_envs, time.perf_counter())
+        self._seeded = False
+        self._default_seed = seed
+        self.closed = False
+
+    # -- Gymnasium API -------------------------------------------------------------
+
+    def reset(self, *, seed: int | list[int] | None = None,
+              options: dict[str, Any] | None = None):
+        """Starts new episodes.
+
+        Args:
+            seed: an int seeds env ``i`` with ``seed + i``; a list gives one seed per
+                env; ``None`` continues each env's seed stream (random seeds on the
+                very first reset).
+            options: ``{"reset_mask": bool array}`` resets only the envs where it is
+                True; the others keep their state and their last observation.
+
+        Returns:
+            ``(observations, infos)`` for all envs.
+        """
+        ids = self._all_ids
+        if options and "reset_mask" in options:
+            mask = np.asarray(options["reset_mask"])
+            if mask.shape != (self.num_envs,) or mask.dtype != np.bool_:
+                raise ValueError(f"reset_mask must be a bool array of shape ({self.num_envs},), "
+                                 f"got {mask.dtype} {mask.shape}")
+            ids = self._all_ids[mask]
+        seeds = self._seeds_for(seed, ids)
+        if len(ids):
+            self._pool.reset(ids, seeds)
+        self._episode_start[ids] = time.perf_counter()
+        obs = self._pool.obs.copy() if self.copy else self._pool.obs
+        return obs, self._infos(self._all_ids, with_episode=False)
+
+    def _seeds_for(self, seed, ids):
+        if isinstance(seed, (list, tuple, np.ndarray)):
+            if len(seed) != self.num_envs:
+                raise ValueError(f"seed list must have {self.num_envs} entries, got {len(seed)}")
+            if any(s is None for s in seed):
+                raise ValueError("seed list entries must be ints")
+            self._seeded = True
+            return np.asarray(seed, dtype=np.int64)[ids] % (1 << 32)
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+                raise TypeError(f"seed must be an int, a list of ints or None, got {seed!r}")
+            self._np_random, self._np_random_seed = seeding.np_random(int(seed))
+            self._seeded = True
+            return (int(seed) + ids) % (1 << 32)
+        if not self._seeded:
+            self._seeded = True
+            base = self._default_seed
+            if base is None:
+                base = int(np.random.SeedSequence().generate_state(1)[0])
+            return (base + ids) % (1 << 32)
+        return None
+
+    def step(self, actions):
+        """Steps every env with ``actions`` (shape ``(num_envs,)``, integers in
+        ``[0, n_actions)``).
+
+        Raises:
+            ValueError: the action array has the wrong shape, dtype or range (no env
+                moves).
+            jsgym.GameError: a subclass naming the game, the env and the step, when an
+                env failed and ``on_error="raise"``.
+        """
+        self.send(actions)
+        obs, rewards, terminated, truncated, infos = self.recv()
+        del infos["env_id"]
+        return obs, rewards, terminated, truncated, infos
+
+    def send(self, actions, env_ids=None):
+        """Starts stepping the envs ``env_ids`` (all by default) and returns at once;
+        :meth:`recv` collects the results. Envs not in flight can be sent in another
+        call meanwhile (double buffering); up to 8 sends may be outstanding."""
+        ids = self._all_ids if env_ids is None else self._check_ids(env_ids)
+        a = self._check_actions(actions, len(ids))
+        self._pool.send(a, ids)
+
+    def recv(self):
+        """Waits for the oldest outstanding :meth:`send` and returns
+        ``(obs, rewards, terminations, truncations, infos)`` for its envs, in the
+        order they were sent; ``infos["env_id"]`` holds their ids."""
+        ids = self._pool.recv()
+        p = self._pool
+        full = len(ids) == self.num_envs and ids[0] == 0 and ids[-1] == self.num_envs - 1
+        if full:
+            obs = p.obs.copy() if self.copy else p.obs
+            rewards, term, trunc = p.reward.copy(), p.terminated.copy(), p.truncated.copy()
+        else:
+            obs = p.obs[ids]
+            rewards, term, trunc = p.reward[ids], p.terminated[ids], p.truncated[ids]
+        infos = self._infos(ids, with_episode=True)
+        infos["env_id"] = ids
+        return obs, rewards, term, trunc, infos
+
+    def render(self):
+        """The current frame of every env, ``(num_envs, h, w, 3)`` (``rgb_array``)."""
+        if self.render_mode is None:
+            gym.logger.warn("render() called without render_mode='rgb_array'")
+            return None
+        return self._pool.obs.copy()
+
+    def close_extras(self, **kwargs):
+        self._pool.close()
+
+    def close(self, **kwargs):
+        if not self.closed:
+            self.close_extras(**kwargs)
+            self.closed = True
+
+    # -- jsgym extras ----------------------------------------------------------------
+
+    def call_js(self, code: str, env: int = 0):
+        """Evaluates JavaScript in one env's global scope and returns its JSON value
+        (for debugging and tests; never while a send is outstanding)."""
+        return self._pool.eval(env, code)
+
+    def profile(self, env: int = 0) -> dict:
+        """Counters of env ``env`` since creation (times need ``profile=True``)."""
+        return self._pool.profile(env)
+
+    # -- helpers ---------------------------------------------------------------------
+
+    def _check_ids(self, env_ids) -> np.ndarray:
+        ids = np.asarray(env_ids)
+        if ids.ndim != 1 or not np.issubdtype(ids.dtype, np.integer):
+            raise ValueError(f"env_ids must be a 1-D integer array, got {ids.dtype} {ids.shape}")
+        if len(ids) and (ids.min() < 0 or ids.max() >= self.num_envs):
+            raise ValueError(f"env_ids must be within [0, {self.num_envs}), got {ids.tolist()}")
+        if len(np.unique(ids)) != len(ids):
+            raise ValueError("env_ids must not repeat an env")
+        return ids.astype(np.int64)
+
+    def _check_actions(self, actions, n: int) -> np.ndarray:
+        a = np.asarray(actions)
+        if a.shape != (n,):
+            raise ValueError(f"actions must have shape ({n},), got {a.shape}")
+        if not np.issubdtype(a.dtype, np.integer):
+            raise ValueError(f"actions must be integers, got dtype {a.dtype}")
+        k = self.single_action_space.n
+        if n and (a.min() < 0 or a.max() >= k):
+            bad = a[(a < 0) | (a >= k)]
+            raise ValueError(f"actions must be within [0, {k}), got {bad.tolist()}")
+        return a
+
+    def _infos(self, ids: np.ndarray, *, with_episode: bool) -> dict:
+        p = self._pool
+        n = len(ids)
+        every = np.ones(n, dtype=np.bool_)
+        infos = {
+            "score": p.score[ids], "_score": every,
+            "lives": p.lives[ids], "_lives": every,
+            "game_state": p.game_state[ids], "_game_state": every,
+            "level_seed": p.level_seed[ids], "_level_seed": every,
+            "elapsed_steps": p.elapsed_steps[ids], "_elapsed_steps": every,
+        }
+        if not with_episode:
+            return infos
+        done = p.episode_done[ids]
+        if done.any():
+            now = time.perf_counter()
+            done_ids = ids[done]
+            t = np.zeros(n)
+            t[done] = now - self._episode_start[done_ids]
+            self._episode_start[done_ids] = now
+            infos["episode"] = {
+                "r": np.where(done, p.episode_return[ids], 0.0),
+                "l": np.where(done, p.episode_length[ids], 0),
+                "t": t,
+            }
+            infos["_episode"] = done
+        errors = p.env_error[ids] != _codes.OK
+        if errors.any():
+            messages = np.full(n, None, dtype=object)
+            for k in np.flatnonzero(errors):
+                messages[k] = p.env_error_message(int(ids[k]))
+            infos["error"] = messages
+            infos["_error"] = errors
+        if p.final_obs_valid is not None:
+            valid = p.final_obs_valid[ids]
+            if valid.any():
+                infos["final_obs"] = p.final_obs[ids]
+                infos["_final_obs"] = valid.copy()
+        return infos
+
+    def __repr__(self):
+        return f"JsVectorEnv({self.game!r}, num_envs={self.num_envs})"
+
+
+def autoreset_name(mode: AutoresetMode | str) -> str:
+    """Accepts an ``AutoresetMode`` or its name (``"next_step"``, ``"NextStep"``)."""
+    if isinstance(mode, AutoresetMode):
+        return _AUTORESET_NAMES[mode]
+    key = str(mode).lower().replace("_", "")
+    for m, name in _AUTORESET_NAMES.items():
+        if key in (name.replace("_", ""), m.value.lower()):
+            return name
+    raise ValueError(f"unknown autoreset_mode {mode!r}; use gymnasium.vector.AutoresetMode")

@@ -1,0 +1,137 @@
+/* jsgym rasterizer: C ABI of the std-only Rust crate in rasterizer/.
+ *
+ * The p5 shim records one frame of drawing as a stream of 32-bit words (the
+ * "command stream", format below); the rasterizer composites that stream onto a
+ * persistent per-env canvas held at observation resolution, with exact-area-coverage
+ * anti-aliasing, and copies the canvas out as packed RGB8.
+ *
+ * The rasterizer knows nothing of JavaScript or p5: every p5 mode (rectMode,
+ * ellipseMode, colorMode, angleMode, ...) is already resolved by the shim.
+ *
+ * ------------------------------------------------------------------------------
+ * Command stream
+ * ------------------------------------------------------------------------------
+ * Every command starts with two header words:
+ *   word 0  opcode (JG_OP_*)
+ *   word 1  length of the whole command in words, header included
+ * so a reader can skip a command it does not understand. All f32 values are IEEE
+ * single precision stored bit-for-bit in the u32 word (memcpy, little-endian host).
+ *
+ * Colours are packed RGBA8 in one u32: r | g << 8 | b << 16 | a << 24, straight
+ * (not premultiplied) alpha, exactly the integer levels p5 hands to canvas 2D.
+ *
+ * Shape commands (RECT .. PATH) carry a style block of JG_STYLE_WORDS words right
+ * after the header:
+ *   +0  fill    u32 RGBA8; alpha 0 means nothing is filled
+ *   +1  stroke  u32 RGBA8; alpha 0 means nothing is stroked
+ *   +2  stroke weight, f32, user units (transformed by the matrix like canvas 2D)
+ *   +3  cap | join << 8, u32 (JG_CAP_*, JG_JOIN_*); miter limit is always 10
+ *   +4  matrix a b c d e f, 6 x f32, canvas 2D setTransform order:
+ *         x' = a*x + c*y + e,   y' = b*x + d*y + f   (canvas pixels)
+ * followed by the geometry in user units (before the matrix):
+ *
+ *   JG_OP_CANVAS      w h (f32): the logical canvas size (createCanvas/resizeCanvas).
+ *                     Resets the canvas to opaque black. No style block.
+ *   JG_OP_BACKGROUND  rgba (u32): covers the whole canvas, ignoring any transform,
+ *                     source-over. No style block.
+ *   JG_OP_CLEAR       (no payload): the canvas becomes opaque black. No style block.
+ *   JG_OP_RECT        style, x y w h (w, h >= 0), radii tl tr br bl (f32, 0 = square
+ *                     corner; already clamped by the shim to min(w, h) / 2).
+ *   JG_OP_ELLIPSE     style, cx cy rx ry (rx, ry >= 0).
+ *   JG_OP_ARC         style, cx cy rx ry start stop (radians, start <= stop, stop -
+ *                     start <= 2*pi, angles measured as in canvas 2D: y down), mode
+ *                     (u32 JG_ARC_*). Fill: JG_ARC_PIE and JG_ARC_DEFAULT fill the
+ *                     wedge through the centre; JG_ARC_OPEN and JG_ARC_CHORD fill the
+ *                     chord region. Stroke: OPEN and DEFAULT stroke the curve only,
+ *                     CHORD adds the chord, PIE the two radii (p5 1.11 semantics).
+ *   JG_OP_LINE        style (fill ignored), x1 y1 x2 y2: stroked with caps.
+ *   JG_OP_POINT       style (fill ignored), x y: a dot of diameter stroke weight in
+ *                     the stroke colour, round for JG_CAP_ROUND, square otherwise.
+ *   JG_OP_PATH        style, then a verb stream until the end of the command:
+ *                       JG_VERB_MOVE x y | JG_VERB_LINE x y | JG_VERB_QUAD cx cy x y |
+ *                       JG_VERB_CUBIC c1x c1y c2x c2y x y | JG_VERB_CLOSE
+ *                     (verb is a u32 word, coordinates f32). A path is one or more
+ *                     contours, each starting with MOVE. Fill uses the nonzero rule and
+ *                     implicitly closes open contours; the stroke follows each contour,
+ *                     joining back to its start only where JG_VERB_CLOSE ends it.
+ *
+ * Non-finite coordinates or sizes make a shape draw nothing (canvas 2D ignores such
+ * calls); shapes entirely outside the canvas draw nothing; a malformed stream (bad
+ * opcode, a length that overruns the stream) is an error, never a crash.
+ *
+ * Pixel mapping: with canvas size (W, H) and observation size (ow, oh), canvas
+ * point (x, y) lands at (x * ow / W, y * oh / H) for JG_FIT_STRETCH. JG_FIT_LETTERBOX
+ * scales uniformly by s = min(ow / W, oh / H) and centres the canvas, leaving black
+ * bars. Pixel (i, j) of the observation covers [i, i+1) x [j, j+1) in those units, and
+ * its value is the exact area-weighted coverage of each shape, composited
+ * source-over in command order.
+ */
+#ifndef JSGYM_RASTER_H
+#define JSGYM_RASTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define JG_OP_CANVAS 1u
+#define JG_OP_BACKGROUND 2u
+#define JG_OP_CLEAR 3u
+#define JG_OP_RECT 4u
+#define JG_OP_ELLIPSE 5u
+#define JG_OP_ARC 6u
+#define JG_OP_LINE 7u
+#define JG_OP_POINT 8u
+#define JG_OP_PATH 9u
+
+#define JG_STYLE_WORDS 10u
+
+#define JG_CAP_BUTT 0u   /* p5 SQUARE  */
+#define JG_CAP_ROUND 1u  /* p5 ROUND (p5 default) */
+#define JG_CAP_SQUARE 2u /* p5 PROJECT */
+
+#define JG_JOIN_MITER 0u /* p5 default */
+#define JG_JOIN_BEVEL 1u
+#define JG_JOIN_ROUND 2u
+
+#define JG_ARC_DEFAULT 0u /* mode argument omitted */
+#define JG_ARC_OPEN 1u
+#define JG_ARC_CHORD 2u
+#define JG_ARC_PIE 3u
+
+#define JG_VERB_MOVE 1u
+#define JG_VERB_LINE 2u
+#define JG_VERB_QUAD 3u
+#define JG_VERB_CUBIC 4u
+#define JG_VERB_CLOSE 5u
+
+#define JG_FIT_STRETCH 0u
+#define JG_FIT_LETTERBOX 1u
+
+/* Status codes returned by the functions below. */
+#define JG_RASTER_OK 0
+#define JG_RASTER_BAD_ARGUMENT -1
+#define JG_RASTER_MALFORMED_STREAM -2
+#define JG_RASTER_PANIC -3
+
+typedef struct JgCanvas JgCanvas;
+
+/* A canvas of obs_w x obs_h RGB pixels, initially opaque black, with a logical
+ * canvas size of obs_w x obs_h until a JG_OP_CANVAS command says otherwise.
+ * supersample is 1 (exact coverage at observation resolution) or 2..4 (each
+ * observation pixel is rendered as supersample x supersample exact-coverage pixels
+ * and box-filtered: slower, closer to a browser frame area-averaged down).
+ * Returns NULL on bad arguments (zero or > 4096 sizes, supersample out of range). */
+JgCanvas *jg_canvas_new(uint32_t obs_w, uint32_t obs_h, uint32_t fit, uint32_t supersample);
+
+void jg_canvas_free(JgCanvas *canvas);
+
+/* Composite one frame's command stream onto the canvas. On error the canvas holds
+ * whatever the commands before the bad one drew. */
+int32_t jg_canvas_draw(JgCanvas *canvas, const uint32_t *words, size_t n_words);
+
+/* Copy the canvas into dst (obs_h * obs_w * 3 bytes, row-major, RGB). */
+int32_t jg_canvas_read_rgb(const JgCanvas *canvas, uint8_t *dst);
+
+/* Reset to opaque black (keeps the logical canvas size). */
+int32_t jg_canvas_reset(JgCanvas *canvas);
+
+#endif /* JSGYM_RASTER_H */

@@ -1,0 +1,163 @@
+/* jsgym runtime: the whole C ABI between Python and native code.
+ *
+ * Python (cffi) reads exactly this header; the build strips preprocessor lines before
+ * handing it to cffi, so everything between the include guard must stay plain C
+ * declarations and integer #defines.
+ *
+ * Model: a pool owns num_envs environments, each a JSRuntime + JSContext running
+ * one game, and num_threads worker threads, each owning a fixed shard of envs for its
+ * whole life. Python owns every buffer: it registers them once with
+ * jg_pool_set_buffers and the workers write results into them in place.
+ *
+ *   send(actions, env_ids) -> job queue -> workers (static shards) -> buffers
+ *   recv()                 <- waits for the oldest job still in flight
+ *
+ * All functions return a JG_* status (0 = ok). On a non-zero status,
+ * jg_pool_last_error() tells why. Per-env failures (a JS exception, a timeout, the
+ * memory limit) are not a pool error: they are reported per env in env_error and
+ * jg_pool_env_error().
+ */
+#ifndef JSGYM_H
+#define JSGYM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define JG_OK 0
+#define JG_ERR_ARGUMENT 1
+#define JG_ERR_LOAD 2
+#define JG_ERR_CONTRACT 3
+#define JG_ERR_RUNTIME 4
+#define JG_ERR_TIMEOUT 5
+#define JG_ERR_MEMORY 6
+#define JG_ERR_STATE 7
+#define JG_ERR_SYSTEM 8
+
+/* game_state values */
+#define JG_PLAYING 0
+#define JG_GAMEOVER 1
+#define JG_WON 2
+
+/* autoreset modes (gymnasium.vector.AutoresetMode) */
+#define JG_AUTORESET_NEXT_STEP 0
+#define JG_AUTORESET_SAME_STEP 1
+#define JG_AUTORESET_DISABLED 2
+
+/* on_error policies */
+#define JG_ON_ERROR_RAISE 0
+#define JG_ON_ERROR_RESET 1
+
+#define JG_MAX_KEYS_PER_ACTION 4
+
+typedef struct jg_pool jg_pool;
+
+/* One entry of the action table: up to JG_MAX_KEYS_PER_ACTION key codes held while
+ * the action is repeated, and up to JG_MAX_KEYS_PER_ACTION tapped (down for the first
+ * frame of the step only). Unused slots are 0. */
+typedef struct jg_action {
+    int32_t held[4];
+    int32_t tapped[4];
+} jg_action;
+
+typedef struct jg_config {
+    const char *game_name;       /* for error messages */
+    const char *source;          /* the game file, UTF-8 */
+    size_t source_len;
+    const char *options_json;    /* becomes GAME_OPTIONS; NULL or "" for none */
+    uint32_t num_envs;
+    uint32_t num_threads;
+    uint32_t obs_width;
+    uint32_t obs_height;
+    uint32_t fit;                /* JG_FIT_STRETCH 0 | JG_FIT_LETTERBOX 1 */
+    uint32_t supersample;        /* 1..4 */
+    uint32_t frameskip;          /* draw() calls per step, >= 1 */
+    uint32_t max_episode_steps;  /* truncation; 0 = none */
+    uint32_t autoreset_mode;
+    uint32_t on_error;
+    uint64_t memory_limit;       /* bytes per env */
+    uint64_t stack_limit;        /* bytes of JS stack per env */
+    double step_timeout;         /* seconds per JS call (setup, reset, one step) */
+    uint32_t max_draw_calls;     /* per frame */
+    uint32_t num_levels;         /* 0 = every seed is its own level */
+    uint32_t start_level;
+    uint32_t num_actions;
+    const jg_action *actions;
+    uint32_t profile;            /* 1: time JS, rasterizing and copying per env */
+} jg_config;
+
+/* Caller-owned output buffers, indexed by env id. obs and final_obs are
+ * num_envs * obs_height * obs_width * 3 bytes; final_obs may be NULL unless the
+ * autoreset mode is SAME_STEP. */
+typedef struct jg_buffers {
+    uint8_t *obs;
+    double *reward;
+    uint8_t *terminated;
+    uint8_t *truncated;
+    double *score;
+    double *lives;
+    int32_t *game_state;
+    uint8_t *episode_done;     /* 1 where an episode ended in this step */
+    double *episode_return;    /* return of that episode (valid where episode_done) */
+    int32_t *episode_length;
+    uint8_t *final_obs_valid;  /* SAME_STEP: 1 where final_obs holds the last frame */
+    uint8_t *final_obs;
+    int32_t *env_error;        /* JG_OK or the JG_ERR_* of this step's failure */
+    uint32_t *level_seed;      /* seed of the episode each env is in */
+    int64_t *elapsed_steps;    /* steps taken in the current episode */
+} jg_buffers;
+
+/* Compiles the game once, creates num_envs envs in parallel (each runs the game's
+ * top level and setup()), and starts the worker threads. On failure returns NULL and
+ * writes a status to *status and a message to jg_last_create_error(). */
+jg_pool *jg_pool_create(const jg_config *config, int32_t *status);
+const char *jg_last_create_error(void);
+
+/* Stops the threads and frees every env. Safe on NULL. */
+void jg_pool_destroy(jg_pool *pool);
+
+int32_t jg_pool_set_buffers(jg_pool *pool, const jg_buffers *buffers);
+
+/* Starts an episode in each listed env: level seed from seeds[k] (and the level
+ * split), then resetGame(seed) and one draw(); writes obs and infos. Waits.
+ * seeds == NULL: each env takes the next seed of its own seed stream, as an
+ * autoreset does. */
+int32_t jg_pool_reset(jg_pool *pool, const uint32_t *env_ids, const uint32_t *seeds, uint32_t n);
+
+/* Queues one step for the listed envs (actions[k] for env_ids[k]) and returns at
+ * once. At most 8 jobs may be in flight; an env may not be in two of them. */
+int32_t jg_pool_send(jg_pool *pool, const int32_t *actions, const uint32_t *env_ids, uint32_t n);
+
+/* Waits for the oldest job in flight; copies its env ids into env_ids_out (room for
+ * num_envs) and its length into *n_out. Returns the worst status of that job's envs
+ * when on_error is RAISE (JG_OK otherwise). */
+int32_t jg_pool_recv(jg_pool *pool, uint32_t *env_ids_out, uint32_t *n_out);
+
+/* Message of the last failure of env `env` (empty if none), with the JS stack. */
+const char *jg_pool_env_error(jg_pool *pool, uint32_t env);
+
+/* Message of the last pool-level failure. */
+const char *jg_pool_last_error(jg_pool *pool);
+
+/* Debug/test hook: evaluates `code` as a script in env `env`'s context (global
+ * scope) and returns the JSON text of its completion value, or NULL with
+ * jg_pool_env_error set. Must not be called while a job is in flight. The string
+ * lives until the next call. */
+const char *jg_pool_eval(jg_pool *pool, uint32_t env, const char *code, size_t code_len);
+
+/* Per-env counters for the profiler: nanoseconds spent in JS (game logic and p5
+ * calls), in rasterizing and copying, and p5 calls made, summed since creation. */
+typedef struct jg_profile {
+    uint64_t frames;
+    uint64_t js_ns;
+    uint64_t raster_ns;
+    uint64_t copy_ns;
+    uint64_t p5_calls;
+    uint64_t frames_rasterized;
+} jg_profile;
+
+int32_t jg_pool_profile(jg_pool *pool, uint32_t env, jg_profile *out);
+
+/* Name of the QuickJS engine compiled in ("bellard 2025-09-13" or "quickjs-ng ..."). */
+const char *jg_engine_name(void);
+
+#endif /* JSGYM_H */

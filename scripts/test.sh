@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Sets up jsgym from a clean checkout and runs every test suite:
+# the Rust rasterizer's cargo tests, the p5 shim's C tests (ASan/UBSan), and pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== install (builds QuickJS, the runtime, the shim and the rasterizer)"
+python3 -m pip install --quiet --disable-pip-version-check -e ".[test]"
+
+echo "== rasterizer: cargo test"
+(cd rasterizer && cargo test --release --no-default-features --quiet)
+
+if [ -f p5shim/tests/Makefile ]; then
+  echo "== p5 shim: C tests under ASan/UBSan"
+  make -s -C p5shim/tests test
+fi
+
+echo "== pytest"
+python3 -m pytest -q "$@"
