@@ -65,6 +65,38 @@
  * bars. Pixel (i, j) of the observation covers [i, i+1) x [j, j+1) in those units, and
  * its value is the exact area-weighted coverage of each shape, composited
  * source-over in command order.
+ *
+ * ------------------------------------------------------------------------------
+ * Decisions where the text above leaves room (canvas 2D / p5.js 1.11 behaviour)
+ * ------------------------------------------------------------------------------
+ * - Letterbox: everything, BACKGROUND included, is clipped to the canvas box; the
+ *   bars stay black. CLEAR, CANVAS and jg_canvas_reset blacken the whole observation.
+ * - A CANVAS size that is not finite and > 0 is a malformed stream.
+ * - Every command must have exactly the length its opcode needs (PATH: a verb stream
+ *   that ends exactly at the command's end); an unknown cap, join, arc mode or verb,
+ *   or non-zero bits above the join byte of style word +3, is a malformed stream.
+ * - RECT with negative w or h is normalised like canvas 2D rect(); negative radii
+ *   count as 0. ELLIPSE/ARC use |rx|, |ry|. ARC with stop < start draws nothing, a
+ *   span above 2*pi is clamped to 2*pi, a span below 1e-5 draws nothing (p5's epsilon).
+ * - Curves are p5's: ELLIPSE is four kappa (0.5522847498) cubics from the leftmost
+ *   point, ARC is cubic pieces of at most 90 degrees. The ellipse outline is stroked
+ *   as a closed contour (p5 leaves it open with two coincident caps: same pixels).
+ * - Stroke weight <= 0 strokes nothing. A non-finite weight with a visible stroke, or
+ *   a non-finite or singular matrix, makes the shape draw nothing.
+ * - PATH: LINE/QUAD/CUBIC with no current contour start one at their first point
+ *   (canvas 2D "ensure there is a subpath"); after CLOSE the next contour starts at
+ *   the closed contour's start. A contour that is only a MOVE draws nothing; a
+ *   zero-length stroked segment draws a dot (ROUND), an axis-aligned square (SQUARE)
+ *   or nothing (BUTT).
+ * - POINT follows this header (round dot only for JG_CAP_ROUND). The shim passes
+ *   JG_CAP_ROUND if it wants a round dot regardless of strokeCap.
+ * - Nonzero rule: pixel coverage is min(|accumulated signed area|, 1). This is exact
+ *   for contours that do not overlap themselves; in a pixel that holds both an
+ *   uncovered region and a region of winding >= 2 (a star's inner vertex) the doubly
+ *   covered part counts twice. Fully covered pixels are always exact.
+ * - Compositing: dst' = dst + (src - dst) * (alpha / 255) * coverage per channel,
+ *   rounded to nearest after every composite (an 8-bit canvas, like the browser's).
+ *   With supersample > 1 read_rgb averages each block and rounds half up.
  */
 #ifndef JSGYM_RASTER_H
 #define JSGYM_RASTER_H

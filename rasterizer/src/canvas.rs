@@ -1,0 +1,638 @@
+//! The persistent per-env canvas and the draw loop that runs a command stream on it.
+//!
+//! Storage: `u8` RGB at observation resolution times `supersample` in each axis.
+//! Why `u8` and not `f32`: the browser canvas we mirror stores 8 bits per channel and
+//! rounds after every composite, so accumulating effects (fading trails from a
+//! translucent `background()`) converge to the same levels only with the same
+//! quantisation; `u8` is also 4x smaller (12 KiB at 64x64, in L1) and makes
+//! `read_rgb` a `memcpy` without supersampling. Alpha is not stored: the canvas is
+//! always opaque (see [`crate::blend`]).
+//!
+//! Device space: pixel `(i, j)` of the internal buffer covers `[i, i+1) x [j, j+1)`.
+//! Canvas point `(x, y)` maps to `(x * sx + tx, y * sy + ty)`; shapes additionally
+//! go through their style matrix first. The clip rectangle is the logical canvas in
+//! device space (the whole buffer for stretch, the centred box for letterbox); nothing
+//! draws outside it, including `background()`.
+//!
+//! Invariants: `pixels.len() == 3 * w * h` always; scratch buffers (`path`, `outline`,
+//! `raster`, coverage rows) only grow, so steady-state frames do not allocate; every
+//! shape is checked for non-finite numbers before any geometry is built.
+
+use crate::blend::{fill_rgb, Paint, FULL};
+use crate::command::{ArcMode, Cap, Command, Commands, Join, Rgba, StreamError, Style, Verb, Verbs};
+use crate::coverage::{axis_coverage, Rasterizer};
+use crate::flatten::{self, Flattener, Polylines};
+use crate::geometry::{Point, Rect, Transform};
+use crate::stroke::{stroke_polyline, Pen};
+
+/// Largest observation side accepted by [`Canvas::new`].
+pub const MAX_SIDE: u32 = 4096;
+/// Largest supersampling factor.
+pub const MAX_SUPERSAMPLE: u32 = 4;
+/// Device-space flattening tolerance in (internal) pixels.
+pub const DEFAULT_TOLERANCE: f64 = 0.02;
+
+/// How the logical canvas maps onto the observation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// Scale each axis independently to fill the observation.
+    Stretch,
+    /// Scale uniformly, centre, leave black bars.
+    Letterbox,
+}
+
+/// Why a draw failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawError {
+    /// The stream is malformed at the given place.
+    Malformed(StreamError),
+    /// A `JG_OP_CANVAS` with a non-finite or non-positive size.
+    BadCanvasSize,
+}
+
+impl From<StreamError> for DrawError {
+    fn from(e: StreamError) -> Self {
+        DrawError::Malformed(e)
+    }
+}
+
+/// A persistent RGB canvas plus the scratch state of the raster pipeline.
+#[derive(Debug)]
+pub struct Canvas {
+    obs_w: usize,
+    obs_h: usize,
+    ss: usize,
+    w: usize,
+    h: usize,
+    fit: Fit,
+    logical: (f64, f64),
+    sx: f64,
+    sy: f64,
+    tx: f64,
+    ty: f64,
+    clip: Rect,
+    tol: f64,
+    pixels: Vec<u8>,
+    raster: Rasterizer,
+    path: Polylines,
+    outline: Polylines,
+    segs: Vec<(Point, f64)>,
+    cx: Vec<f32>,
+    cy: Vec<f32>,
+    cx2: Vec<f32>,
+    cy2: Vec<f32>,
+    row: Vec<f32>,
+    probe: Option<Vec<f32>>,
+}
+
+/// Where coverage goes: into pixels through a paint, or summed into a probe buffer.
+fn emit(pixels: &mut [u8], probe: &mut Option<Vec<f32>>, w: usize, paint: &Paint, y: usize, x0: usize, cov: &[f32]) {
+    let start = y * w + x0;
+    if let Some(p) = probe {
+        for (d, c) in p[start..start + cov.len()].iter_mut().zip(cov) {
+            *d += c;
+        }
+        return;
+    }
+    paint.blend_row(&mut pixels[3 * start..3 * (start + cov.len())], cov);
+}
+
+fn finite(v: &[f32]) -> bool {
+    v.iter().all(|x| x.is_finite())
+}
+
+impl Canvas {
+    /// A black canvas of `obs_w x obs_h` observation pixels; `None` for sizes of 0 or
+    /// above [`MAX_SIDE`], or `supersample` outside `1..=4`.
+    pub fn new(obs_w: u32, obs_h: u32, fit: Fit, supersample: u32) -> Option<Canvas> {
+        if obs_w == 0 || obs_h == 0 || obs_w > MAX_SIDE || obs_h > MAX_SIDE {
+            return None;
+        }
+        if !(1..=MAX_SUPERSAMPLE).contains(&supersample) {
+            return None;
+        }
+        let ss = supersample as usize;
+        let (w, h) = (obs_w as usize * ss, obs_h as usize * ss);
+        let mut c = Canvas {
+            obs_w: obs_w as usize,
+            obs_h: obs_h as usize,
+            ss,
+            w,
+            h,
+            fit,
+            logical: (obs_w as f64, obs_h as f64),
+            sx: 1.0,
+            sy: 1.0,
+            tx: 0.0,
+            ty: 0.0,
+            clip: Rect { x0: 0.0, y0: 0.0, x1: w as f64, y1: h as f64 },
+            tol: DEFAULT_TOLERANCE,
+            pixels: vec![0; 3 * w * h],
+            raster: Rasterizer::default(),
+            path: Polylines::default(),
+            outline: Polylines::default(),
+            segs: Vec::new(),
+            cx: Vec::new(),
+            cy: Vec::new(),
+            cx2: Vec::new(),
+            cy2: Vec::new(),
+            row: Vec::new(),
+            probe: None,
+        };
+        c.set_logical(obs_w as f64, obs_h as f64);
+        Some(c)
+    }
+
+    /// Observation width in pixels.
+    pub fn obs_width(&self) -> usize {
+        self.obs_w
+    }
+
+    /// Observation height in pixels.
+    pub fn obs_height(&self) -> usize {
+        self.obs_h
+    }
+
+    /// The logical canvas size.
+    pub fn logical_size(&self) -> (f64, f64) {
+        self.logical
+    }
+
+    /// Sets the device-space flattening tolerance (pixels of the internal buffer);
+    /// ignored unless finite and positive.
+    pub fn set_tolerance(&mut self, tol: f64) {
+        if tol.is_finite() && tol > 0.0 {
+            self.tol = tol;
+        }
+    }
+
+    fn set_logical(&mut self, lw: f64, lh: f64) {
+        self.logical = (lw, lh);
+        let (w, h) = (self.w as f64, self.h as f64);
+        match self.fit {
+            Fit::Stretch => {
+                self.sx = w / lw;
+                self.sy = h / lh;
+                self.tx = 0.0;
+                self.ty = 0.0;
+                self.clip = Rect { x0: 0.0, y0: 0.0, x1: w, y1: h };
+            }
+            Fit::Letterbox => {
+                let s = (w / lw).min(h / lh);
+                let (cw, ch) = (lw * s, lh * s);
+                self.sx = s;
+                self.sy = s;
+                self.tx = 0.5 * (w - cw);
+                self.ty = 0.5 * (h - ch);
+                self.clip = Rect { x0: self.tx, y0: self.ty, x1: self.tx + cw, y1: self.ty + ch };
+            }
+        }
+    }
+
+    /// Back to opaque black, keeping the logical size.
+    pub fn reset(&mut self) {
+        self.pixels.fill(0);
+    }
+
+    /// The internal RGB buffer (`3 * obs_w * ss * obs_h * ss` bytes, row-major).
+    pub fn pixels(&self) -> &[u8] {
+        &self.pixels
+    }
+
+    /// Copies the canvas into `dst` (`3 * obs_w * obs_h` bytes), box-filtering the
+    /// supersampled grid and rounding to nearest. Returns false if `dst` is too short.
+    pub fn read_rgb(&self, dst: &mut [u8]) -> bool {
+        let n = 3 * self.obs_w * self.obs_h;
+        if dst.len() < n {
+            return false;
+        }
+        if self.ss == 1 {
+            dst[..n].copy_from_slice(&self.pixels);
+            return true;
+        }
+        match self.ss {
+            2 => self.box_filter::<2>(dst),
+            3 => self.box_filter::<3>(dst),
+            _ => self.box_filter::<4>(dst),
+        }
+        true
+    }
+
+    /// Box filter of `SS x SS` blocks, rounding half up. `SS` is a constant so the
+    /// division compiles to a multiply.
+    fn box_filter<const SS: usize>(&self, dst: &mut [u8]) {
+        const CHUNK: usize = 64; // output pixels per pass: a small stack buffer
+        let div = (SS * SS) as u16;
+        let ow3 = 3 * self.obs_w;
+        let w3 = 3 * self.w;
+        let mut buf = [0u16; 3 * CHUNK * 4];
+        for oy in 0..self.obs_h {
+            let block = &self.pixels[oy * SS * w3..][..SS * w3];
+            let out_row = &mut dst[oy * ow3..][..ow3];
+            for (ci, out) in out_row.chunks_mut(3 * CHUNK).enumerate() {
+                // Column sums of SS rows (u16: at most 16 * 255), then SS-pixel groups.
+                let n = out.len() * SS;
+                let x0 = ci * 3 * CHUNK * SS;
+                let sums = &mut buf[..n];
+                sums.iter_mut().zip(&block[x0..x0 + n]).for_each(|(s, &p)| *s = p as u16);
+                for r in 1..SS {
+                    let row = &block[r * w3 + x0..][..n];
+                    sums.iter_mut().zip(row).for_each(|(s, &p)| *s += p as u16);
+                }
+                for (o, g) in out.chunks_exact_mut(3).zip(sums.chunks_exact(3 * SS)) {
+                    let mut a = [0u16; 3];
+                    for sub in g.chunks_exact(3) {
+                        a[0] += sub[0];
+                        a[1] += sub[1];
+                        a[2] += sub[2];
+                    }
+                    for k in 0..3 {
+                        o[k] = ((a[k] + div / 2) / div) as u8;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Composites one command stream. On error, commands before the bad one have drawn.
+    pub fn draw(&mut self, words: &[u32]) -> Result<(), DrawError> {
+        for cmd in Commands::new(words) {
+            self.exec(cmd?)?;
+        }
+        Ok(())
+    }
+
+    /// Runs `words` without touching the pixels and returns the summed coverage of
+    /// every painted shape per internal pixel (row-major `w * h`): the analytic-area
+    /// test hook.
+    pub fn coverage_of(&mut self, words: &[u32]) -> Result<Vec<f32>, DrawError> {
+        self.probe = Some(vec![0.0; self.w * self.h]);
+        let r = self.draw(words);
+        let p = self.probe.take().unwrap_or_default();
+        r.map(|_| p)
+    }
+
+    fn exec(&mut self, cmd: Command<'_>) -> Result<(), DrawError> {
+        match cmd {
+            Command::Canvas { w, h } => {
+                let (w, h) = (w as f64, h as f64);
+                if !(w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0) {
+                    return Err(DrawError::BadCanvasSize);
+                }
+                self.set_logical(w, h);
+                self.pixels.fill(0);
+            }
+            Command::Background(c) => self.background(c),
+            Command::Clear => self.pixels.fill(0),
+            Command::Rect { style, xywh, radii } => self.rect(&style, xywh, radii),
+            Command::Ellipse { style, c } => {
+                if !finite(&c) {
+                    return Ok(());
+                }
+                let [cx, cy, rx, ry] = c.map(|v| v as f64);
+                let (rx, ry) = (rx.abs(), ry.abs());
+                let bounds = Rect { x0: cx - rx, y0: cy - ry, x1: cx + rx, y1: cy + ry };
+                self.shape(&style, true, true, bounds, false, &|p, fl, _| {
+                    flatten::ellipse(p, fl, cx, cy, rx, ry);
+                });
+            }
+            Command::Arc { style, c, mode } => self.arc(&style, c, mode),
+            Command::Line { style, p } => {
+                if !finite(&p) {
+                    return Ok(());
+                }
+                let [x1, y1, x2, y2] = p.map(|v| v as f64);
+                let bounds = Rect { x0: x1.min(x2), y0: y1.min(y2), x1: x1.max(x2), y1: y1.max(y2) };
+                self.shape(&style, false, true, bounds, false, &|p, _, _| {
+                    p.move_to(Point::new(x1, y1));
+                    p.line_to(Point::new(x2, y2));
+                });
+            }
+            Command::Point { style, p } => self.point(&style, p),
+            Command::Path { style, verbs } => self.path(&style, verbs),
+        }
+        Ok(())
+    }
+
+    fn background(&mut self, c: Rgba) {
+        let paint = match Paint::new(c) {
+            Some(p) => p,
+            None => return,
+        };
+        let full = self.clip == Rect { x0: 0.0, y0: 0.0, x1: self.w as f64, y1: self.h as f64 };
+        if full && self.probe.is_none() {
+            if paint.opaque() {
+                fill_rgb(&mut self.pixels, [c.r, c.g, c.b]);
+            } else {
+                paint.blend_uniform(&mut self.pixels, 1.0);
+            }
+            return;
+        }
+        let clip = self.clip;
+        self.fill_axis_rect(clip, &paint);
+    }
+
+    /// Device transform of a style matrix; `None` when non-finite or singular (a
+    /// singular transform flattens every shape to zero area).
+    fn device_matrix(&self, style: &Style) -> Option<Transform> {
+        let m = style.matrix;
+        if !finite(&m) {
+            return None;
+        }
+        let t = Transform::from_row(m[0] as f64, m[1] as f64, m[2] as f64, m[3] as f64, m[4] as f64, m[5] as f64)?
+            .post_scale_translate(self.sx, self.sy, self.tx, self.ty);
+        let det = t.det();
+        if det == 0.0 || !det.is_finite() {
+            return None;
+        }
+        Some(t)
+    }
+
+    fn stroke_on(style: &Style) -> bool {
+        style.stroke.a != 0
+    }
+
+    fn rect(&mut self, style: &Style, xywh: [f32; 4], radii: [f32; 4]) {
+        let stroke = Self::stroke_on(style);
+        if !finite(&xywh) || !finite(&radii) || (stroke && !style.weight.is_finite()) {
+            return;
+        }
+        let [mut x, mut y, mut w, mut h] = xywh.map(|v| v as f64);
+        if w < 0.0 {
+            x += w;
+            w = -w;
+        }
+        if h < 0.0 {
+            y += h;
+            h = -h;
+        }
+        let r = radii.map(|v| (v as f64).max(0.0));
+        let square = r.iter().all(|&v| v == 0.0);
+        let m = match self.device_matrix(style) {
+            Some(m) => m,
+            None => return,
+        };
+        if square && m.is_axis_aligned() {
+            let dev = |x0: f64, y0: f64, x1: f64, y1: f64| {
+                let (a0, a1) = (m.a * x0 + m.e, m.a * x1 + m.e);
+                let (b0, b1) = (m.d * y0 + m.f, m.d * y1 + m.f);
+                Rect { x0: a0.min(a1), y0: b0.min(b1), x1: a0.max(a1), y1: b0.max(b1) }
+            };
+            if let Some(p) = Paint::new(style.fill) {
+                if w > 0.0 && h > 0.0 {
+                    self.fill_axis_rect(dev(x, y, x + w, y + h), &p);
+                }
+            }
+            if let (Some(p), true) = (Paint::new(style.stroke), style.weight > 0.0) {
+                if style.join == Join::Miter && w > 0.0 && h > 0.0 {
+                    let hw = 0.5 * style.weight as f64;
+                    let outer = dev(x - hw, y - hw, x + w + hw, y + h + hw);
+                    let inner = if w > 2.0 * hw && h > 2.0 * hw {
+                        Some(dev(x + hw, y + hw, x + w - hw, y + h - hw))
+                    } else {
+                        None
+                    };
+                    self.stroke_axis_rect(outer, inner, &p);
+                    return;
+                }
+                let s = Style { fill: Rgba::default(), ..*style };
+                let bounds = Rect { x0: x, y0: y, x1: x + w, y1: y + h };
+                self.shape(&s, false, true, bounds, false, &|p, fl, _| {
+                    flatten::rounded_rect(p, fl, x, y, w, h, [0.0; 4]);
+                });
+            }
+            return;
+        }
+        let bounds = Rect { x0: x, y0: y, x1: x + w, y1: y + h };
+        self.shape(style, w > 0.0 && h > 0.0, true, bounds, false, &|p, fl, _| {
+            flatten::rounded_rect(p, fl, x, y, w, h, r);
+        });
+    }
+
+    fn arc(&mut self, style: &Style, c: [f32; 6], mode: ArcMode) {
+        if !finite(&c) {
+            return;
+        }
+        let [cx, cy, rx, ry, start, stop] = c.map(|v| v as f64);
+        let (rx, ry) = (rx.abs(), ry.abs());
+        if stop < start {
+            return;
+        }
+        let stop = stop.min(start + 2.0 * std::f64::consts::PI);
+        let bounds = Rect { x0: cx - rx, y0: cy - ry, x1: cx + rx, y1: cy + ry };
+        self.shape(style, true, true, bounds, true, &|p, fl, for_stroke| {
+            let drawn = flatten::arc_curve(p, fl, cx, cy, rx, ry, start, stop, false);
+            if !drawn {
+                return;
+            }
+            let pie = if for_stroke { mode == ArcMode::Pie } else { matches!(mode, ArcMode::Pie | ArcMode::Default) };
+            if pie {
+                p.line_to(Point::new(cx, cy));
+            }
+            if !for_stroke || matches!(mode, ArcMode::Pie | ArcMode::Chord) {
+                p.close();
+            }
+        });
+    }
+
+    fn point(&mut self, style: &Style, p: [f32; 2]) {
+        if !finite(&p) || !style.weight.is_finite() || style.weight <= 0.0 || style.stroke.a == 0 {
+            return;
+        }
+        let [x, y] = p.map(|v| v as f64);
+        let r = 0.5 * style.weight as f64;
+        // A filled dot in the stroke colour.
+        let s = Style { fill: style.stroke, stroke: Rgba::default(), ..*style };
+        let bounds = Rect { x0: x - r, y0: y - r, x1: x + r, y1: y + r };
+        if style.cap == Cap::Round {
+            self.shape(&s, true, false, bounds, false, &|p, fl, _| flatten::ellipse(p, fl, x, y, r, r));
+        } else {
+            self.rect(&s, [(x - r) as f32, (y - r) as f32, (2.0 * r) as f32, (2.0 * r) as f32], [0.0; 4]);
+        }
+    }
+
+    fn path(&mut self, style: &Style, verbs: Verbs<'_>) {
+        if !verbs.all_finite() {
+            return;
+        }
+        let mut pts = [Point::default(); 3];
+        let mut bounds: Option<Rect> = None;
+        for v in verbs.iter() {
+            let n = match v {
+                Verb::Move(x, y) | Verb::Line(x, y) => {
+                    pts[0] = Point::new(x as f64, y as f64);
+                    1
+                }
+                Verb::Quad(a, b, c, d) => {
+                    pts[0] = Point::new(a as f64, b as f64);
+                    pts[1] = Point::new(c as f64, d as f64);
+                    2
+                }
+                Verb::Cubic(a, b, c, d, e, f) => {
+                    pts[0] = Point::new(a as f64, b as f64);
+                    pts[1] = Point::new(c as f64, d as f64);
+                    pts[2] = Point::new(e as f64, f as f64);
+                    3
+                }
+                Verb::Close => 0,
+            };
+            for p in &pts[..n] {
+                let r = bounds.get_or_insert(Rect { x0: p.x, y0: p.y, x1: p.x, y1: p.y });
+                r.x0 = r.x0.min(p.x);
+                r.x1 = r.x1.max(p.x);
+                r.y0 = r.y0.min(p.y);
+                r.y1 = r.y1.max(p.y);
+            }
+        }
+        let bounds = match bounds {
+            Some(b) => b,
+            None => return,
+        };
+        self.shape(style, true, true, bounds, false, &|p, fl, _| {
+            for v in verbs.iter() {
+                let pt = |x: f32, y: f32| Point::new(x as f64, y as f64);
+                match v {
+                    Verb::Move(x, y) => p.move_to(pt(x, y)),
+                    Verb::Line(x, y) => p.line_to(pt(x, y)),
+                    Verb::Quad(a, b, c, d) => p.quad_to(fl, pt(a, b), pt(c, d)),
+                    Verb::Cubic(a, b, c, d, e, f) => p.cubic_to(fl, pt(a, b), pt(c, d), pt(e, f)),
+                    Verb::Close => p.close(),
+                }
+            }
+        });
+    }
+
+    /// The general pipeline: build user-space polylines, fill them, stroke them.
+    /// `bounds` is a user-space box containing the geometry (control points included);
+    /// `differs` says the stroke path is not the fill path (arcs).
+    #[allow(clippy::too_many_arguments)]
+    fn shape(
+        &mut self,
+        style: &Style,
+        can_fill: bool,
+        can_stroke: bool,
+        bounds: Rect,
+        differs: bool,
+        build: &dyn Fn(&mut Polylines, &Flattener, bool),
+    ) {
+        let fill = if can_fill { Paint::new(style.fill) } else { None };
+        let mut stroke = if can_stroke { Paint::new(style.stroke) } else { None };
+        if stroke.is_some() && !style.weight.is_finite() {
+            return; // a NaN weight is a non-finite size: the shape draws nothing
+        }
+        if fill.is_none() && stroke.is_none() {
+            return;
+        }
+        let m = match self.device_matrix(style) {
+            Some(m) => m,
+            None => return,
+        };
+        let scale = m.max_scale();
+        let tol = self.tol / scale;
+        let pen = match stroke {
+            Some(_) => Pen::new(style.weight as f64, style.cap, style.join, scale, self.tol),
+            None => None,
+        };
+        if pen.is_none() {
+            stroke = None;
+            if fill.is_none() {
+                return;
+            }
+        }
+        // Miter joins reach at most 10 half-widths out; square caps sqrt(2).
+        let margin = pen.map_or(0.0, |p| 10.0 * p.hw) + tol;
+        let clip = self.clip;
+        if !m.map_rect(&bounds.outset(margin)).intersects(&clip) {
+            return;
+        }
+        let inv = match m.invert() {
+            Some(i) => i,
+            None => return,
+        };
+        let user_clip = inv.map_rect(&clip);
+        let (w, h) = (self.w, self.h);
+        let map = |p: Point| m.apply(p);
+        let stroke_fl = Flattener { tol, cull: user_clip.outset(margin) };
+        let fill_fl = Flattener { tol, cull: user_clip.outset(tol) };
+        if let Some(paint) = fill {
+            self.path.clear();
+            let fl = if stroke.is_some() && !differs { &stroke_fl } else { &fill_fl };
+            build(&mut self.path, fl, false);
+            self.raster.begin(clip);
+            for c in &self.path.contours {
+                self.raster.add_polygon(&self.path.pts[c.start..c.end], map);
+            }
+            let (pixels, probe) = (&mut self.pixels, &mut self.probe);
+            self.raster.finish(w, h, |y, x0, cov| emit(pixels, probe, w, &paint, y, x0, cov));
+        }
+        if let (Some(paint), Some(pen)) = (stroke, pen) {
+            if fill.is_none() || differs {
+                self.path.clear();
+                build(&mut self.path, &stroke_fl, true);
+            }
+            self.outline.clear();
+            for c in &self.path.contours {
+                let pts = &self.path.pts[c.start..c.end];
+                stroke_polyline(pts, c.closed, c.has_segment, &pen, &mut self.outline, &mut self.segs);
+            }
+            self.raster.begin(clip);
+            for c in &self.outline.contours {
+                self.raster.add_polygon(&self.outline.pts[c.start..c.end], map);
+            }
+            let (pixels, probe) = (&mut self.pixels, &mut self.probe);
+            self.raster.finish(w, h, |y, x0, cov| emit(pixels, probe, w, &paint, y, x0, cov));
+        }
+    }
+
+    /// Axis-aligned rectangle in device space, analytic coverage per row and column.
+    fn fill_axis_rect(&mut self, r: Rect, paint: &Paint) {
+        let c = self.clip;
+        let (x0, x1) = (r.x0.max(c.x0), r.x1.min(c.x1));
+        let (y0, y1) = (r.y0.max(c.y0), r.y1.min(c.y1));
+        let Some((i0, i1)) = axis_coverage(x0, x1, self.w, &mut self.cx) else { return };
+        let Some((j0, j1)) = axis_coverage(y0, y1, self.h, &mut self.cy) else { return };
+        let w = self.w;
+        for j in j0..j1 {
+            let cyv = self.cy[j - j0];
+            if self.probe.is_none() && cyv >= FULL && self.cx.iter().all(|&v| v >= FULL) {
+                let s = 3 * (j * w + i0);
+                paint.blend_uniform(&mut self.pixels[s..s + 3 * (i1 - i0)], 1.0);
+                continue;
+            }
+            self.row.clear();
+            self.row.extend(self.cx.iter().map(|&v| v * cyv));
+            emit(&mut self.pixels, &mut self.probe, w, paint, j, i0, &self.row);
+        }
+    }
+
+    /// A miter-joined axis-aligned rectangle stroke: the outer rectangle minus the inner.
+    fn stroke_axis_rect(&mut self, outer: Rect, inner: Option<Rect>, paint: &Paint) {
+        let c = self.clip;
+        let Some((i0, i1)) = axis_coverage(outer.x0.max(c.x0), outer.x1.min(c.x1), self.w, &mut self.cx) else { return };
+        let Some((j0, j1)) = axis_coverage(outer.y0.max(c.y0), outer.y1.min(c.y1), self.h, &mut self.cy) else { return };
+        let mut inner_range = None;
+        if let Some(r) = inner {
+            let xi = axis_coverage(r.x0.max(c.x0), r.x1.min(c.x1), self.w, &mut self.cx2);
+            let yi = axis_coverage(r.y0.max(c.y0), r.y1.min(c.y1), self.h, &mut self.cy2);
+            if let (Some(a), Some(b)) = (xi, yi) {
+                inner_range = Some((a, b));
+            }
+        }
+        let w = self.w;
+        for j in j0..j1 {
+            let cyv = self.cy[j - j0];
+            self.row.clear();
+            self.row.extend(self.cx.iter().map(|&v| v * cyv));
+            if let Some(((ii0, ii1), (jj0, jj1))) = inner_range {
+                if j >= jj0 && j < jj1 {
+                    let cyi = self.cy2[j - jj0];
+                    for i in ii0.max(i0)..ii1.min(i1) {
+                        let v = &mut self.row[i - i0];
+                        *v = (*v - self.cx2[i - ii0] * cyi).max(0.0);
+                    }
+                }
+            }
+            emit(&mut self.pixels, &mut self.probe, w, paint, j, i0, &self.row);
+        }
+    }
+}

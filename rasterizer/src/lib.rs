@@ -1,0 +1,34 @@
+//! jsgym rasterizer: turns one frame's p5 draw-command stream into RGB pixels at the
+//! observation size, with exact-area-coverage anti-aliasing.
+//!
+//! The contract is the C header `include/jsgym_raster.h`; [`ffi`] implements it. The
+//! crate is std-only and is organised by raster stage, in the order a command flows:
+//!
+//! | stage | module | output |
+//! |---|---|---|
+//! | parse | [`command`] | typed [`command::Command`]s borrowed from the `u32` stream |
+//! | geometry | [`geometry`] | affine [`geometry::Transform`]s, points, rectangles |
+//! | flatten | [`flatten`] | user-space polylines (curves within a device tolerance) |
+//! | stroke | [`stroke`] | closed outline contours of a stroked polyline |
+//! | coverage | [`coverage`] | per-pixel exact signed-area coverage in device space |
+//! | blend | [`blend`] | source-over compositing of straight-alpha RGBA8 onto RGB8 |
+//! | canvas | [`canvas`] | the persistent per-env canvas and the draw loop |
+//! | ffi | [`ffi`] | the `extern "C"` functions; panics never cross them |
+//!
+//! Invariants shared by all stages: geometry is `f64` until it has been clipped to the
+//! device canvas rectangle, so huge coordinates never reach the `f32` coverage buffer;
+//! no stage allocates per frame once its scratch buffers have grown to the frame's
+//! needs; a shape with any non-finite number draws nothing.
+#![warn(missing_docs)]
+
+pub mod blend;
+pub mod canvas;
+pub mod command;
+pub mod coverage;
+pub mod ffi;
+pub mod flatten;
+pub mod geometry;
+pub mod stroke;
+
+pub use canvas::{Canvas, DrawError, Fit};
+pub use command::{CommandWriter, Rgba, Style};

@@ -1,0 +1,159 @@
+//! Compositing arithmetic, canvas mapping (stretch, letterbox, non-square), supersampled
+//! read-out and canvas persistence.
+
+mod common;
+
+use common::*;
+use jsgym_native::{Canvas, CommandWriter, Fit, Rgba};
+
+fn blend(d: u8, c: u8, a: f32) -> u8 {
+    (d as f32 + (c as f32 - d as f32) * a + 0.5) as u8
+}
+
+#[test]
+fn source_over_with_alpha_and_coverage() {
+    let mut c = canvas(64, 64);
+    let mut cw = CommandWriter::new();
+    let src = Rgba::new(200, 100, 50, 128);
+    cw.background(Rgba::new(10, 20, 30, 255)).rect(&fill(src), 10.5, 10.0, 20.0, 20.0);
+    c.draw(cw.words()).unwrap();
+    let rgb = read_rgb(&c);
+    let full = 128.0 / 255.0;
+    let expect_full = [blend(10, 200, full), blend(20, 100, full), blend(30, 50, full)];
+    assert_eq!(px(&rgb, 64, 20, 20), expect_full, "interior");
+    let half = full * 0.5;
+    assert_eq!(px(&rgb, 64, 10, 20), [blend(10, 200, half), blend(20, 100, half), blend(30, 50, half)], "half-covered column");
+    assert_eq!(px(&rgb, 64, 5, 5), [10, 20, 30], "untouched background");
+    // Hand-computed: 10 + 190 * 128/255 = 105.37 -> 105.
+    assert_eq!(expect_full, [105, 60, 40]);
+}
+
+#[test]
+fn transparent_colours_draw_nothing_and_opaque_replace() {
+    let mut c = canvas(8, 8);
+    let mut cw = CommandWriter::new();
+    cw.background(Rgba::new(1, 2, 3, 255))
+        .rect(&fill(Rgba::new(255, 0, 0, 0)), 0.0, 0.0, 8.0, 8.0)
+        .background(Rgba::new(9, 9, 9, 0));
+    c.draw(cw.words()).unwrap();
+    assert!(read_rgb(&c).chunks(3).all(|p| p == [1, 2, 3]));
+    let mut cw = CommandWriter::new();
+    cw.rect(&fill(Rgba::new(7, 8, 9, 255)), 0.0, 0.0, 8.0, 8.0);
+    c.draw(cw.words()).unwrap();
+    assert!(read_rgb(&c).chunks(3).all(|p| p == [7, 8, 9]));
+}
+
+#[test]
+fn translucent_background_accumulates_like_an_8_bit_canvas() {
+    // Repeated background(0, 20) over white: each step rounds to 8 bits, so the value
+    // stalls where (d * 20/255) rounds to 0, exactly like a browser canvas.
+    let mut c = canvas(4, 4);
+    let mut cw = CommandWriter::new();
+    cw.background(WHITE);
+    c.draw(cw.words()).unwrap();
+    let mut cw = CommandWriter::new();
+    cw.background(Rgba::new(0, 0, 0, 20));
+    let mut v = 255u8;
+    for _ in 0..200 {
+        c.draw(cw.words()).unwrap();
+        v = blend(v, 0, 20.0 / 255.0);
+    }
+    assert_eq!(px(&read_rgb(&c), 4, 1, 1), [v, v, v]);
+    assert!(v > 0 && v < 10, "trail stalls at a small non-zero level, got {v}");
+}
+
+#[test]
+fn letterbox_centres_the_canvas_and_keeps_bars_black() {
+    // 400x200 into 64x64: scale 0.16, a 64x32 picture at y = 16.
+    let mut c = Canvas::new(64, 64, Fit::Letterbox, 1).unwrap();
+    let mut cw = CommandWriter::new();
+    cw.canvas(400.0, 200.0).background(WHITE).ellipse(&fill(Rgba::new(255, 0, 0, 255)), 200.0, 100.0, 300.0, 300.0);
+    c.draw(cw.words()).unwrap();
+    let rgb = read_rgb(&c);
+    for x in 0..64 {
+        assert_eq!(px(&rgb, 64, x, 15), [0, 0, 0], "top bar");
+        assert_eq!(px(&rgb, 64, x, 48), [0, 0, 0], "bottom bar (the big ellipse is clipped)");
+        for y in 16..48 {
+            assert_eq!(px(&rgb, 64, x, y), [255, 0, 0], "the red ellipse covers the whole picture");
+        }
+    }
+    // Stretch fills everything.
+    let mut s = Canvas::new(64, 64, Fit::Stretch, 1).unwrap();
+    s.draw(cw.words()).unwrap();
+    assert!(read_rgb(&s).chunks(3).all(|p| p == [255, 0, 0]));
+}
+
+#[test]
+fn letterbox_with_fractional_bars_covers_partial_rows() {
+    // 400x330 into 64x64: scale 0.16, height 52.8, top at 5.6: row 5 is 40% canvas.
+    let mut c = Canvas::new(64, 64, Fit::Letterbox, 1).unwrap();
+    let mut cw = CommandWriter::new();
+    cw.canvas(400.0, 330.0).background(WHITE);
+    c.draw(cw.words()).unwrap();
+    let rgb = read_rgb(&c);
+    assert_eq!(px(&rgb, 64, 10, 4), [0, 0, 0]);
+    assert_eq!(px(&rgb, 64, 10, 5), [102, 102, 102], "0.4 * 255 = 102");
+    assert_eq!(px(&rgb, 64, 10, 6), [255, 255, 255]);
+    assert_eq!(px(&rgb, 64, 10, 58), [102, 102, 102], "bottom edge at 58.4");
+    assert_eq!(px(&rgb, 64, 10, 59), [0, 0, 0]);
+}
+
+#[test]
+fn non_square_observation_stretches_axes_independently() {
+    // 400x400 canvas at 96x48: a circle of radius 100 becomes a 24 x 12 ellipse.
+    let mut c = Canvas::new(96, 48, Fit::Stretch, 1).unwrap();
+    let mut cw = CommandWriter::new();
+    cw.canvas(400.0, 400.0).ellipse(&fill(WHITE), 200.0, 200.0, 100.0, 100.0);
+    let cov = c.coverage_of(cw.words()).unwrap();
+    assert_eq!(cov.len(), 96 * 48);
+    assert_rel(sum(&cov), std::f64::consts::PI * 24.0 * 12.0, 1e-3, "stretched circle");
+    // Letterbox keeps it round: scale 0.12 -> radius 12 circle centred at (48, 24).
+    let mut l = Canvas::new(96, 48, Fit::Letterbox, 1).unwrap();
+    let cov = l.coverage_of(cw.words()).unwrap();
+    assert_rel(sum(&cov), std::f64::consts::PI * 144.0, 1e-3, "letterboxed circle");
+    assert_eq!(cov[24 * 96 + 48 + 13], 0.0);
+    assert_eq!(cov[24 * 96 + 48 - 14], 0.0);
+    assert_eq!(cov[24 * 96 + 48 + 10], 1.0);
+}
+
+#[test]
+fn supersampled_read_box_filters_and_rounds() {
+    // ss = 2: a rect covering the left half of pixel column 3 exactly (1 of 2 subpixels).
+    let mut c = Canvas::new(8, 8, Fit::Stretch, 2).unwrap();
+    let mut cw = CommandWriter::new();
+    cw.rect(&fill(Rgba::new(255, 101, 0, 255)), 3.0, 0.0, 0.5, 8.0);
+    c.draw(cw.words()).unwrap();
+    let rgb = read_rgb(&c);
+    // (255 + 0) / 2 = 127.5 -> 128; (101 + 0) / 2 = 50.5 -> 51 (round half up).
+    assert_eq!(px(&rgb, 8, 3, 4), [128, 51, 0]);
+    assert_eq!(px(&rgb, 8, 2, 4), [0, 0, 0]);
+    assert_eq!(c.pixels().len(), 3 * 16 * 16);
+}
+
+#[test]
+fn canvas_persists_between_draws_and_resets() {
+    let mut c = canvas(16, 16);
+    let mut cw = CommandWriter::new();
+    cw.rect(&fill(WHITE), 0.0, 0.0, 4.0, 4.0);
+    c.draw(cw.words()).unwrap();
+    let mut cw = CommandWriter::new();
+    cw.rect(&fill(WHITE), 8.0, 8.0, 4.0, 4.0);
+    c.draw(cw.words()).unwrap();
+    let rgb = read_rgb(&c);
+    assert_eq!(px(&rgb, 16, 1, 1), [255; 3], "first frame persists");
+    assert_eq!(px(&rgb, 16, 9, 9), [255; 3]);
+    c.reset();
+    assert!(read_rgb(&c).iter().all(|&v| v == 0));
+    // CANVAS resets to black and changes the mapping; CLEAR makes black.
+    let mut cw = CommandWriter::new();
+    cw.background(WHITE).canvas(32.0, 32.0).rect(&fill(WHITE), 0.0, 0.0, 16.0, 16.0);
+    c.draw(cw.words()).unwrap();
+    let rgb = read_rgb(&c);
+    assert_eq!(px(&rgb, 16, 7, 7), [255; 3]);
+    assert_eq!(px(&rgb, 16, 8, 8), [0; 3]);
+    assert_eq!(c.logical_size(), (32.0, 32.0));
+    let mut cw = CommandWriter::new();
+    cw.clear_canvas();
+    c.draw(cw.words()).unwrap();
+    assert!(read_rgb(&c).iter().all(|&v| v == 0));
+}

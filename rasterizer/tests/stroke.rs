@@ -1,0 +1,157 @@
+//! Stroke geometry: line areas with each cap, joins, closed outlines, pens under
+//! transforms, points.
+
+mod common;
+
+use std::f32::consts::PI;
+
+use common::*;
+use jsgym_native::command::{Cap, Join, Verb};
+use jsgym_native::CommandWriter;
+
+fn line_cov(cap: Cap, weight: f32, p: [f32; 4]) -> f64 {
+    let mut cw = CommandWriter::new();
+    cw.line(&stroke(WHITE, weight, cap, Join::Miter), p[0], p[1], p[2], p[3]);
+    sum(&coverage(64, 64, &cw))
+}
+
+#[test]
+fn butt_line_area_is_length_times_width() {
+    assert_rel(line_cov(Cap::Butt, 3.0, [10.0, 20.3, 50.0, 20.3]), 40.0 * 3.0, 1e-5, "horizontal");
+    let len = (35.0f64 * 35.0 + 20.0 * 20.0).sqrt();
+    assert_rel(line_cov(Cap::Butt, 2.5, [10.2, 12.0, 45.2, 32.0]), len * 2.5, 1e-5, "diagonal");
+    // A hairline much thinner than a pixel keeps its area too.
+    assert_rel(line_cov(Cap::Butt, 0.16, [5.0, 5.0, 60.0, 41.0]), (55.0f64.hypot(36.0)) * 0.16, 1e-4, "hairline");
+}
+
+#[test]
+fn round_caps_add_a_disc_and_square_caps_a_square() {
+    let (len, w) = (40.0f64, 6.0f64);
+    let disc = std::f64::consts::PI * (w / 2.0) * (w / 2.0);
+    assert_rel(line_cov(Cap::Round, w as f32, [12.0, 30.0, 52.0, 30.0]), len * w + disc, 1e-3, "round caps");
+    assert_rel(line_cov(Cap::Square, w as f32, [12.0, 30.0, 52.0, 30.0]), (len + w) * w, 1e-5, "square caps");
+    let l2 = 30.0f64.hypot(20.0);
+    assert_rel(line_cov(Cap::Round, w as f32, [15.0, 20.0, 45.0, 40.0]), l2 * w + disc, 1e-3, "diagonal round");
+}
+
+#[test]
+fn zero_length_lines_draw_caps_only() {
+    let disc = std::f64::consts::PI * 4.0;
+    assert_rel(line_cov(Cap::Round, 4.0, [30.0, 30.0, 30.0, 30.0]), disc, 2e-3, "round dot");
+    assert_rel(line_cov(Cap::Square, 4.0, [30.0, 30.0, 30.0, 30.0]), 16.0, 1e-6, "square dot");
+    assert_eq!(line_cov(Cap::Butt, 4.0, [30.0, 30.0, 30.0, 30.0]), 0.0, "butt: nothing");
+}
+
+#[test]
+fn rect_stroke_fast_path_matches_generic_outline() {
+    // Axis-aligned miter rectangles take the analytic outer-minus-inner path; the same
+    // outline as a closed PATH goes through the stroker and the accumulation buffer.
+    let st = stroke(WHITE, 3.0, Cap::Round, Join::Miter);
+    let (x, y, w, h) = (10.4f32, 12.2f32, 30.0f32, 20.5f32);
+    let mut a = CommandWriter::new();
+    a.rect(&st, x, y, w, h);
+    let mut b = CommandWriter::new();
+    b.path(&st, &[Verb::Move(x, y), Verb::Line(x + w, y), Verb::Line(x + w, y + h), Verb::Line(x, y + h), Verb::Close]);
+    let (ca, cb) = (coverage(64, 64, &a), coverage(64, 64, &b));
+    let expected = ((w + 3.0) * (h + 3.0) - (w - 3.0) * (h - 3.0)) as f64;
+    assert_rel(sum(&ca), expected, 1e-5, "fast path ring area");
+    assert_rel(sum(&cb), expected, 1e-5, "generic ring area");
+    for (i, (p, q)) in ca.iter().zip(&cb).enumerate() {
+        assert!((p - q).abs() < 1e-4, "pixel {i}: fast {p} vs generic {q}");
+    }
+}
+
+#[test]
+fn joins_shape_the_corner() {
+    // An open right-angle polyline, weight 4: two butt segments of length 20 overlap
+    // in no area with the intersection inner join; the outer corner adds a 2x2 square
+    // (miter), half of it (bevel), or a quarter disc (round).
+    let area = |join: Join| {
+        let mut cw = CommandWriter::new();
+        cw.path(&stroke(WHITE, 4.0, Cap::Butt, join), &[Verb::Move(10.0, 30.0), Verb::Line(30.0, 30.0), Verb::Line(30.0, 50.0)]);
+        sum(&coverage(64, 64, &cw))
+    };
+    let body = 2.0 * 20.0 * 4.0 - 4.0; // the 2x2 inner overlap square counted once
+    assert_rel(area(Join::Miter), body + 4.0, 1e-5, "miter");
+    assert_rel(area(Join::Bevel), body + 2.0, 1e-5, "bevel");
+    assert_rel(area(Join::Round), body + (PI as f64), 1e-3, "round");
+}
+
+#[test]
+fn sharp_miters_fall_back_to_bevel_at_the_limit() {
+    // A 10-degree spike: 1 / sin(5 deg) = 11.5 > 10, so the miter becomes a bevel and
+    // the outline stays within a few half-widths of the tip.
+    let tip = (50.0f32, 32.0f32);
+    let a = 5.0f32.to_radians();
+    let p0 = (tip.0 - 40.0 * a.cos(), tip.1 - 40.0 * a.sin());
+    let p2 = (tip.0 - 40.0 * a.cos(), tip.1 + 40.0 * a.sin());
+    let mut cw = CommandWriter::new();
+    cw.path(&stroke(WHITE, 2.0, Cap::Butt, Join::Miter), &[Verb::Move(p0.0, p0.1), Verb::Line(tip.0, tip.1), Verb::Line(p2.0, p2.1)]);
+    let cov = coverage(64, 64, &cw);
+    for x in 52..64 {
+        assert_eq!(cov[32 * 64 + x], 0.0, "no miter spike at x = {x}");
+    }
+}
+
+#[test]
+fn closed_ellipse_stroke_is_an_annulus() {
+    let mut cw = CommandWriter::new();
+    cw.ellipse(&stroke(WHITE, 4.0, Cap::Round, Join::Miter), 32.0, 32.0, 20.0, 20.0);
+    let cov = coverage(64, 64, &cw);
+    let expected = std::f64::consts::PI * (22.0 * 22.0 - 18.0 * 18.0);
+    assert_rel(sum(&cov), expected, 2e-3, "ring");
+    assert_eq!(cov[32 * 64 + 32], 0.0, "the hole stays empty");
+}
+
+#[test]
+fn pen_scales_with_non_uniform_transform() {
+    // scale(1, 3): a horizontal butt line of weight 2 becomes 6 pixels tall.
+    let st = with_matrix(stroke(WHITE, 2.0, Cap::Butt, Join::Miter), [1.0, 0.0, 0.0, 3.0, 0.0, 0.0]);
+    let mut cw = CommandWriter::new();
+    cw.line(&st, 10.0, 10.0, 50.0, 10.0);
+    let cov = coverage(64, 64, &cw);
+    assert_rel(sum(&cov), 40.0 * 6.0, 1e-5, "scaled pen");
+    assert_eq!(cov[27 * 64 + 30], 1.0);
+    assert_eq!(cov[33 * 64 + 30], 0.0);
+    // A rotated line keeps length * width.
+    let st = with_matrix(stroke(WHITE, 3.0, Cap::Butt, Join::Miter), rotation_about(0.7, 32.0, 32.0));
+    let mut cw = CommandWriter::new();
+    cw.line(&st, 12.0, 32.0, 52.0, 32.0);
+    assert_rel(sum(&coverage(64, 64, &cw)), 120.0, 1e-5, "rotated line");
+}
+
+#[test]
+fn open_and_closed_arc_strokes() {
+    use jsgym_native::command::ArcMode;
+    let r = 20.0f64;
+    let w = 2.0f64;
+    let arc_len = r * std::f64::consts::FRAC_PI_2;
+    let area = |mode: ArcMode| {
+        let mut cw = CommandWriter::new();
+        cw.arc(&stroke(WHITE, w as f32, Cap::Butt, Join::Miter), 32.0, 32.0, r as f32, r as f32, 0.0, PI / 2.0, mode);
+        sum(&coverage(64, 64, &cw))
+    };
+    assert_rel(area(ArcMode::Open), arc_len * w, 2e-3, "open arc stroke");
+    assert_rel(area(ArcMode::Default), arc_len * w, 2e-3, "default arc stroke");
+    // PIE adds two radii; corners add/remove small pieces, so compare loosely.
+    let pie = area(ArcMode::Pie);
+    assert!(pie > (arc_len + 2.0 * r - 2.0) * w && pie < (arc_len + 2.0 * r + 2.0) * w, "pie stroke {pie}");
+    let chord = area(ArcMode::Chord);
+    let chord_len = r * std::f64::consts::SQRT_2;
+    assert!(chord > (arc_len + chord_len - 2.0) * w && chord < (arc_len + chord_len + 2.0) * w, "chord stroke {chord}");
+}
+
+#[test]
+fn points_are_round_or_square_dots_in_the_stroke_colour() {
+    let mut cw = CommandWriter::new();
+    cw.point(&stroke(WHITE, 8.0, Cap::Round, Join::Miter), 32.0, 32.0);
+    assert_rel(sum(&coverage(64, 64, &cw)), std::f64::consts::PI * 16.0, 1e-3, "round point");
+    let mut cw = CommandWriter::new();
+    cw.point(&stroke(WHITE, 8.0, Cap::Square, Join::Miter), 32.5, 32.0);
+    assert_rel(sum(&coverage(64, 64, &cw)), 64.0, 1e-6, "square point");
+    let mut cw = CommandWriter::new();
+    cw.point(&Style { stroke: NONE, ..stroke(WHITE, 8.0, Cap::Round, Join::Miter) }, 32.0, 32.0);
+    assert_eq!(sum(&coverage(64, 64, &cw)), 0.0, "noStroke point draws nothing");
+}
+
+use jsgym_native::Style;
