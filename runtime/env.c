@@ -41,6 +41,14 @@ static void env_fail(jg_env *env, int32_t kind, const char *fmt, ...) {
     env->error_kind = kind;
 }
 
+/* Whether the last failure came from the memory limit. QuickJS reports it as an
+ * InternalError "out of memory", or, when even that object cannot be allocated, as
+ * a null exception; with Bellard's engine our allocator also records the refusal. */
+static int hit_memory_limit(jg_env *env, JSValueConst exc, const char *text) {
+    if (env->memory_refused) return 1;
+    return strstr(text, "out of memory") != NULL || (!JG_ENGINE_NG ? 0 : JS_IsNull(exc));
+}
+
 /* Turns the pending JS exception into an env error and returns its kind. */
 static int32_t env_fail_from_exception(jg_env *env, jg_phase phase) {
     JSContext *ctx = env->ctx;
@@ -58,7 +66,7 @@ static int32_t env_fail_from_exception(jg_env *env, jg_phase phase) {
         kind = JG_ERR_TIMEOUT;
         env_fail(env, kind, "%s ran longer than the step timeout of %.3g s (infinite loop?)",
                  phase_name(phase), env->pool->config.step_timeout);
-    } else if (strstr(text, "out of memory")) {
+    } else if (hit_memory_limit(env, exc, text)) {
         kind = JG_ERR_MEMORY;
         env_fail(env, kind, "%s exceeded the memory limit of %llu bytes", phase_name(phase),
                  (unsigned long long)env->pool->config.memory_limit);
@@ -73,6 +81,63 @@ static int32_t env_fail_from_exception(jg_env *env, jg_phase phase) {
     return kind;
 }
 
+#if !JG_ENGINE_NG
+#include <malloc.h>
+/* Bellard's QuickJS: the default allocator with the limit check, plus a record of
+ * each refusal so that a failure can be attributed to the memory limit even when the
+ * error object itself could not be allocated. */
+static void *env_malloc(JSMallocState *s, size_t size) {
+    jg_env *env = s->opaque;
+    if (s->malloc_size + size > s->malloc_limit) {
+        env->memory_refused = 1;
+        return NULL;
+    }
+    void *p = malloc(size);
+    if (!p) return NULL;
+    s->malloc_count++;
+    s->malloc_size += malloc_usable_size(p) + sizeof(void *);
+    return p;
+}
+
+static void env_free(JSMallocState *s, void *ptr) {
+    if (!ptr) return;
+    s->malloc_count--;
+    s->malloc_size -= malloc_usable_size(ptr) + sizeof(void *);
+    free(ptr);
+}
+
+static void *env_realloc(JSMallocState *s, void *ptr, size_t size) {
+    if (!ptr) return size ? env_malloc(s, size) : NULL;
+    size_t old = malloc_usable_size(ptr);
+    if (size == 0) {
+        env_free(s, ptr);
+        return NULL;
+    }
+    if (s->malloc_size + size - old > s->malloc_limit) {
+        ((jg_env *)s->opaque)->memory_refused = 1;
+        return NULL;
+    }
+    void *p = realloc(ptr, size);
+    if (!p) return NULL;
+    s->malloc_size += malloc_usable_size(p) - old;
+    return p;
+}
+
+static size_t env_usable_size(const void *ptr) { return malloc_usable_size((void *)ptr); }
+
+static const JSMallocFunctions env_malloc_functions = {env_malloc, env_free, env_realloc,
+                                                       env_usable_size};
+#endif
+
+static JSRuntime *new_runtime(jg_env *env) {
+#if JG_ENGINE_NG
+    (void)env;
+    return JS_NewRuntime();
+#else
+    return JS_NewRuntime2(&env_malloc_functions, env);
+#endif
+}
+
 static int interrupt_handler(JSRuntime *rt, void *opaque) {
     (void)rt;
     jg_env *env = opaque;
@@ -85,6 +150,7 @@ static int interrupt_handler(JSRuntime *rt, void *opaque) {
 
 static void arm_deadline(jg_env *env) {
     env->timed_out = 0;
+    env->memory_refused = 0;
     env->deadline_ns = jg_now_ns() + (uint64_t)(env->pool->config.step_timeout * 1e9);
 }
 
@@ -304,7 +370,8 @@ int jg_env_create(jg_env *env) {
     env->error_kind = JG_OK;
     env->error[0] = '\0';
     env->elapsed = 0;
-    env->rt = JS_NewRuntime();
+    env->memory_refused = 0;
+    env->rt = new_runtime(env);
     if (!env->rt) goto oom;
     JS_SetMemoryLimit(env->rt, cfg->memory_limit);
     JS_SetMaxStackSize(env->rt, cfg->stack_limit);

@@ -56,6 +56,7 @@ typedef struct jg_env {
     /* sandbox */
     uint64_t deadline_ns;
     int timed_out;
+    int memory_refused;  /* the allocator refused a request since the call began */
 
     /* episode */
     double score;

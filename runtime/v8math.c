@@ -42,7 +42,9 @@ static inline double u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
  *        (2Y-1)^3  <  Xi * 2^107  <  (2Y+1)^3,   Xi = M << r = x' * 2^52,
  *    checked exactly with 192-bit integers and fixed by stepping Y.
  *    (Equality is impossible: an odd 54-bit number cubed is not a multiple of
- *    2^107 times a 55-bit integer, so there are no ties.)
+ *    2^107 times a 55-bit integer, so there are no ties.)  Y may round up to
+ *    2^53 (e.g. x = 1 - 2^-53 gives exactly 1.0): the carry goes into the
+ *    exponent field.
  * The result 2^k * Y / 2^52 is always a normal number (k in [-358, 341]).
  */
 
@@ -97,15 +99,16 @@ double jg_v8_cbrt(double x)
     }
     if (!(t >= 1.0)) t = 1.0;
     if (t >= 2.0) t = u2d(0x3fffffffffffffffull);   /* largest double < 2 */
-    Y = (d2u(t) & FRAC_MASK) | HIDDEN;
+    Y = (d2u(t) & FRAC_MASK) | HIDDEN;             /* t * 2^52 */
 
     /* step 2: exact correction to the correctly rounded Y */
-    while (Y < (HIDDEN << 1) - 1 && cube_cmp(2 * Y + 1, Xi) < 0)
+    while (Y < (HIDDEN << 1) && cube_cmp(2 * Y + 1, Xi) < 0)
         Y++;
     while (Y > HIDDEN && cube_cmp(2 * Y - 1, Xi) > 0)
         Y--;
 
-    return u2d(sign | ((uint64_t)(k + 1023) << 52) | (Y & FRAC_MASK));
+    /* Y == 2^53 (x' just below 8 rounds up to 2.0) carries into the exponent */
+    return u2d(sign | (((uint64_t)(k + 1023) << 52) + (Y - HIDDEN)));
 }
 
 /* ----------------------------------------------------------------- hypot

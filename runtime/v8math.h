@@ -27,7 +27,9 @@
  *     -ffast-math / -Ofast / -funsafe-math-optimizations / -fassociative-math
  *     (GCC or Clang, 64-bit target: uses unsigned __int128).  Link with -lm.
  *   - quickjs.c (both Bellard 2025-09-13 and quickjs-ng 0.17) may OPTIONALLY
- *     be compiled with  -Dcbrt=jg_v8_cbrt -Dhypot=jg_v8_hypot ; in both engines
+ *     be compiled with  -include runtime/v8math.h -DJG_V8MATH_RENAME_LIBM
+ *     (renames cbrt -> jg_v8_cbrt, hypot -> jg_v8_hypot; see the end of this
+ *     file for why plain -Dcbrt=jg_v8_cbrt cannot be used); in both engines
  *     the identifiers `cbrt` and `hypot` occur only in the Math function table
  *     / js_math_hypot, so this makes Math.cbrt exact and Math.hypot exact for
  *     0, 1 and 2 arguments.  For 3+ arguments QuickJS's pairwise loop still
@@ -86,6 +88,21 @@ typedef struct jg_v8_math_entry {
 /* Math functions that must be installed over the QuickJS built-ins.
  * Terminated by an entry with name == NULL. */
 extern const jg_v8_math_entry jg_v8_math_table[];
+
+/* Optional compile-time rename for quickjs.c (see BUILD above).  Plain
+ * -Dcbrt=... on the command line does NOT work: glibc's <math.h> builds its
+ * declarations by token pasting (__MATHCALL_VEC) and fails to compile.
+ * Instead compile quickjs.c with
+ *     -include runtime/v8math.h -DJG_V8MATH_RENAME_LIBM
+ * (with any feature macros such as -D_GNU_SOURCE on the command line, since
+ * <math.h> is now included first).  <math.h> is included here, before the
+ * macros, so its include guard makes quickjs.c's own #include <math.h> a
+ * no-op and only the uses in quickjs.c are renamed. */
+#ifdef JG_V8MATH_RENAME_LIBM
+#include <math.h>
+#define cbrt jg_v8_cbrt
+#define hypot jg_v8_hypot
+#endif
 
 #ifdef __cplusplus
 }

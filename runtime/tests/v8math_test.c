@@ -275,7 +275,7 @@ int main(int argc, char **argv)
     const char *dir = "tests/data/v8_math";
     int strict = 0, markdown = 0, i, failed = 0, host_ok;
     char path[4096], line[8192];
-    char h_libc[64] = "", h_mach[64] = "", n_libc[64], n_mach[64];
+    char h_libc[64] = "", h_mach[64] = "", n_libc[64], n_mach[128];
     int h_fma = -1, n_fma;
     FILE *spec;
     long total_checked = 0, total_bad = 0;
@@ -395,10 +395,13 @@ int main(int argc, char **argv)
                 double r = eval(name, inp + (size_t)j * nargs);
                 if (!same(r, out[j])) {
                     if (bad < 3 && !markdown)
-                        fprintf(stderr, "  %s(%a%s%a%s%a) = %a, V8 %a\n", name, inp[j * nargs],
-                                nargs > 1 ? ", " : "", nargs > 1 ? inp[j * nargs + 1] : 0.0,
-                                nargs > 2 ? ", " : "", nargs > 2 ? inp[j * nargs + 2] : 0.0,
-                                r, out[j]);
+                        {
+                        int q;
+                        fprintf(stderr, "  %s(", name);
+                        for (q = 0; q < nargs; q++)
+                            fprintf(stderr, "%s%a", q ? ", " : "", inp[j * nargs + q]);
+                        fprintf(stderr, ") = %a, V8 %a\n", r, out[j]);
+                    }
                     bad++;
                 }
             }

@@ -1,0 +1,188 @@
+/* p5 keyboard input: keyIsDown() and the key events the runtime feeds through
+ * p5shim_key_event(), replaying p5 1.11's _onkeydown / _onkeypress / _onkeyup:
+ *
+ *   keydown (not a repeat): keyIsPressed = isKeyPressed = true, keyCode = which,
+ *           key = KeyboardEvent.key, then keyPressed(event)
+ *   keypress (printable keys and Enter only, as a browser fires it): key = e.key,
+ *           then keyTyped(event); keyCode is not touched
+ *   keyup:  keyIsPressed = isKeyPressed = false (even if other keys are still down,
+ *           as in p5 1.x), keyCode and key keep their values, then keyReleased(event)
+ *
+ * KeyboardEvent.key is what a US layout without modifiers gives: letters are
+ * lower case ('a' for 65), ' ' for 32, 'ArrowLeft' for 37, 'Enter' for 13, ...
+ */
+#include <stdio.h>
+
+#include "p5_internal.h"
+
+typedef struct { int code; const char *key; } P5KeyName;
+static const P5KeyName p5_key_names[] = {
+    {8, "Backspace"}, {9, "Tab"}, {12, "Clear"}, {13, "Enter"}, {16, "Shift"}, {17, "Control"},
+    {18, "Alt"}, {19, "Pause"}, {20, "CapsLock"}, {27, "Escape"}, {32, " "}, {33, "PageUp"},
+    {34, "PageDown"}, {35, "End"}, {36, "Home"}, {37, "ArrowLeft"}, {38, "ArrowUp"},
+    {39, "ArrowRight"}, {40, "ArrowDown"}, {45, "Insert"}, {46, "Delete"}, {91, "Meta"},
+    {92, "Meta"}, {93, "ContextMenu"}, {106, "*"}, {107, "+"}, {109, "-"}, {110, "."},
+    {111, "/"}, {144, "NumLock"}, {145, "ScrollLock"}, {186, ";"}, {187, "="}, {188, ","},
+    {189, "-"}, {190, "."}, {191, "/"}, {192, "`"}, {219, "["}, {220, "\\"}, {221, "]"},
+    {222, "'"},
+};
+
+/* Writes KeyboardEvent.key for code into buf; returns the keypress char code, or
+ * 0 when the key fires no keypress event. */
+static int p5_key_name(int code, char *buf, size_t n)
+{
+    if (code >= 65 && code <= 90) {
+        snprintf(buf, n, "%c", code + 32);
+        return code + 32;
+    }
+    if (code >= 48 && code <= 57) {
+        snprintf(buf, n, "%c", code);
+        return code;
+    }
+    if (code >= 96 && code <= 105) { /* numpad digits, NumLock on */
+        snprintf(buf, n, "%c", '0' + code - 96);
+        return '0' + code - 96;
+    }
+    if (code >= 112 && code <= 123) {
+        snprintf(buf, n, "F%d", code - 111);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof p5_key_names / sizeof p5_key_names[0]; i++) {
+        if (p5_key_names[i].code == code) {
+            snprintf(buf, n, "%s", p5_key_names[i].key);
+            if (code == 13) return 13;
+            return buf[1] == 0 ? (unsigned char)buf[0] : 0;
+        }
+    }
+    snprintf(buf, n, "Unidentified");
+    return 0;
+}
+
+static JSValue js_p5_prevent_default(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    return JS_UNDEFINED;
+}
+
+/* A minimal KeyboardEvent-like object for the callbacks. */
+static JSValue p5_key_event_object(JSContext *ctx, const char *type, const char *key, int key_code,
+                                   int which)
+{
+    JSValue e = JS_NewObject(ctx);
+    if (JS_IsException(e)) return e;
+    if (JS_SetPropertyStr(ctx, e, "type", JS_NewString(ctx, type)) < 0 ||
+        JS_SetPropertyStr(ctx, e, "key", JS_NewString(ctx, key)) < 0 ||
+        JS_SetPropertyStr(ctx, e, "keyCode", JS_NewInt32(ctx, key_code)) < 0 ||
+        JS_SetPropertyStr(ctx, e, "which", JS_NewInt32(ctx, which)) < 0 ||
+        JS_SetPropertyStr(ctx, e, "repeat", JS_FALSE) < 0 ||
+        JS_SetPropertyStr(ctx, e, "shiftKey", JS_FALSE) < 0 ||
+        JS_SetPropertyStr(ctx, e, "ctrlKey", JS_FALSE) < 0 ||
+        JS_SetPropertyStr(ctx, e, "altKey", JS_FALSE) < 0 ||
+        JS_SetPropertyStr(ctx, e, "metaKey", JS_FALSE) < 0 ||
+        JS_SetPropertyStr(ctx, e, "preventDefault",
+                          JS_NewCFunction(ctx, js_p5_prevent_default, "preventDefault", 0)) < 0) {
+        JS_FreeValue(ctx, e);
+        return JS_EXCEPTION;
+    }
+    return e;
+}
+
+/* Calls global[atom](event) if it is a function. */
+static int p5_call_handler(P5Shim *s, int atom, const char *type, const char *key, int key_code,
+                           int which)
+{
+    JSContext *ctx = s->ctx;
+    JSValue f = JS_GetProperty(ctx, s->global, s->atoms[atom]);
+    if (JS_IsException(f)) return -1;
+    if (!JS_IsFunction(ctx, f)) {
+        JS_FreeValue(ctx, f);
+        return 0;
+    }
+    JSValue e = p5_key_event_object(ctx, type, key, key_code, which);
+    if (JS_IsException(e)) {
+        JS_FreeValue(ctx, f);
+        return -1;
+    }
+    JSValue r = JS_Call(ctx, f, s->global, 1, (JSValueConst *)&e);
+    JS_FreeValue(ctx, e);
+    JS_FreeValue(ctx, f);
+    if (JS_IsException(r)) return -1;
+    JS_FreeValue(ctx, r);
+    return 0;
+}
+
+static int p5_set_global(P5Shim *s, int atom, JSValue v)
+{
+    return JS_SetProperty(s->ctx, s->global, s->atoms[atom], v) < 0 ? -1 : 0;
+}
+
+int p5shim_key_event(P5Shim *s, int32_t key_code, int down)
+{
+    JSContext *ctx = s->ctx;
+    char key[16];
+    if (key_code < 0 || key_code > 255) return 0;
+    int press_code = p5_key_name(key_code, key, sizeof key);
+    if (down) {
+        if (s->down[key_code]) return 0; /* a repeat: p5 ignores it */
+        s->down[key_code] = 1;
+        if (p5_set_global(s, P5_ATOM_isKeyPressed, JS_TRUE) ||
+            p5_set_global(s, P5_ATOM_keyIsPressed, JS_TRUE) ||
+            p5_set_global(s, P5_ATOM_keyCode, JS_NewInt32(ctx, key_code)) ||
+            p5_set_global(s, P5_ATOM_key, JS_NewString(ctx, key)))
+            return -1;
+        if (p5_call_handler(s, P5_ATOM_keyPressed, "keydown", key, key_code, key_code)) return -1;
+        if (press_code) {
+            s->last_key_code_typed = press_code;
+            if (p5_set_global(s, P5_ATOM_key, JS_NewString(ctx, key))) return -1;
+            if (p5_call_handler(s, P5_ATOM_keyTyped, "keypress", key, press_code, press_code)) return -1;
+        }
+        return 0;
+    }
+    if (!s->down[key_code]) return 0;
+    s->down[key_code] = 0;
+    if (p5_set_global(s, P5_ATOM_isKeyPressed, JS_FALSE) ||
+        p5_set_global(s, P5_ATOM_keyIsPressed, JS_FALSE))
+        return -1;
+    return p5_call_handler(s, P5_ATOM_keyReleased, "keyup", key, key_code, key_code);
+}
+
+void p5shim_release_all_keys(P5Shim *s)
+{
+    int any = 0;
+    for (int i = 0; i < 256; i++) {
+        any |= s->down[i];
+        s->down[i] = 0;
+    }
+    /* as after p5's keyup handling, without the callback */
+    if (any) {
+        p5_set_global(s, P5_ATOM_isKeyPressed, JS_FALSE);
+        p5_set_global(s, P5_ATOM_keyIsPressed, JS_FALSE);
+    }
+}
+
+static JSValue js_p5_key_is_down(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    P5Shim *s = p5_shim(ctx);
+    double d;
+    s->calls++;
+    if (argc < 1) return JS_FALSE;
+    if (p5_num(ctx, &d, argv[0])) return JS_EXCEPTION;
+    if (!(d >= 0 && d <= 255) || d != floor(d)) return JS_FALSE;
+    return JS_NewBool(ctx, s->down[(int)d]);
+}
+
+#define CF JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE
+static const JSCFunctionListEntry p5_input_funcs[] = {
+    JS_CFUNC_DEF("keyIsDown", 1, js_p5_key_is_down),
+    JS_PROP_INT32_DEF("keyCode", 0, CF),
+    JS_PROP_STRING_DEF("key", "", CF),
+};
+
+int p5_install_input(JSContext *ctx, JSValueConst global)
+{
+    if (JS_SetPropertyFunctionList(ctx, global, p5_input_funcs,
+                                   (int)(sizeof p5_input_funcs / sizeof p5_input_funcs[0])) < 0)
+        return -1;
+    if (JS_DefinePropertyValueStr(ctx, global, "keyIsPressed", JS_FALSE, CF) < 0) return -1;
+    if (JS_DefinePropertyValueStr(ctx, global, "isKeyPressed", JS_FALSE, CF) < 0) return -1;
+    return 0;
+}

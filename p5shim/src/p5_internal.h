@@ -1,0 +1,236 @@
+/* p5shim internals shared by the per-area files (shape, colour, transform, input,
+ * math, text). Nothing here is part of the public API (include/p5shim.h).
+ *
+ * Invariants:
+ *  - All mutable state lives in one P5Shim per JSContext (the context opaque);
+ *    no file has mutable globals or statics, so many contexts may run on many
+ *    threads at once.
+ *  - Drawing functions never allocate JS objects; the command buffer grows
+ *    geometrically and is reused frame after frame.
+ *  - Style state mirrors what p5 1.11 keeps in Renderer2D + its canvas 2D context;
+ *    push()/pop() copy exactly the fields p5 1.11 saves (see P5Style).
+ */
+#ifndef JSGYM_P5_INTERNAL_H
+#define JSGYM_P5_INTERNAL_H
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "jsgym_raster.h"
+#include "p5shim.h"
+#include "quickjs.h"
+
+/* quickjs-ng defines QJS_VERSION_MAJOR in quickjs.h; Bellard's QuickJS does not. */
+#ifdef QJS_VERSION_MAJOR
+#define P5_IS_ARRAY(ctx, v) JS_IsArray(v)
+#define JS_IsStrictEqual_compat(ctx, a, b) JS_IsStrictEqual(ctx, a, b)
+#else
+#define P5_IS_ARRAY(ctx, v) (JS_IsArray(ctx, v) > 0)
+#define JS_IsStrictEqual_compat(ctx, a, b) JS_StrictEq(ctx, a, b)
+#endif
+
+#define P5_DEFAULT_MAX_DRAW_CALLS 100000u
+#define P5_DEFAULT_MAX_CANVAS_SIDE 16384u
+#define P5_MAX_PUSH_DEPTH 4096
+#define P5_MAX_VERTICES 1000000
+#define P5_MAX_TEXT_CHARS 100000
+
+/* Virtual epoch of Date.now()/new Date() at frame 0 of every episode:
+ * 2024-01-01T00:00:00Z. Date.now() = P5_EPOCH_MS + millis(). */
+#define P5_EPOCH_MS 1704067200000.0
+
+enum { P5_MODE_CORNER, P5_MODE_CORNERS, P5_MODE_CENTER, P5_MODE_RADIUS };
+enum { P5_COLOR_RGB, P5_COLOR_HSB, P5_COLOR_HSL };
+enum { P5_ALIGN_LEFT, P5_ALIGN_CENTER, P5_ALIGN_RIGHT };
+enum { P5_BASE_BASELINE, P5_BASE_TOP, P5_BASE_BOTTOM, P5_BASE_CENTER };
+enum { P5_STYLE_NORMAL, P5_STYLE_ITALIC, P5_STYLE_BOLD, P5_STYLE_BOLDITALIC };
+
+/* Everything push() saves and pop() restores in p5 1.11: the canvas 2D context
+ * state (fill/stroke style, lineWidth, lineCap, lineJoin, matrix), Renderer fields
+ * (_doFill, _fillSet, _doStroke, _strokeSet, _rectMode, _ellipseMode, _textFont,
+ * _textSize, _textLeading, _leadingSet, _textAlign, _textBaseline, _textStyle,
+ * _textWrap) and p5's _colorMode. NOT saved (as in p5): angleMode, colorMode
+ * maxima, curveTightness, noiseDetail, randomSeed. */
+typedef struct P5Style {
+    uint32_t fill, stroke;  /* packed RGBA8 */
+    double stroke_weight;   /* canvas lineWidth */
+    uint8_t cap, join;      /* JG_CAP_*, JG_JOIN_* */
+    uint8_t do_fill, do_stroke, fill_set, stroke_set;
+    uint8_t rect_mode, ellipse_mode, color_mode;
+    uint8_t text_align, text_baseline, text_style, leading_set, text_wrap_char;
+    double text_size, text_leading;
+    JSValue text_font; /* whatever textFont() was given; 'sans-serif' by default */
+    double m[6];       /* a b c d e f, canvas setTransform order */
+} P5Style;
+
+typedef struct P5Vertex {
+    double c[6];      /* x y, or bezier c1 c2 p, or quadratic c p */
+    uint8_t kind;     /* 0 vertex, 1 bezier, 2 quadratic */
+    uint8_t move_to;
+    uint32_t fill, stroke; /* colours current when the vertex was given */
+} P5Vertex;
+
+enum { P5_ATOM_frameCount, P5_ATOM_width, P5_ATOM_height, P5_ATOM_key, P5_ATOM_keyCode,
+       P5_ATOM_keyIsPressed, P5_ATOM_isKeyPressed, P5_ATOM_keyPressed, P5_ATOM_keyReleased,
+       P5_ATOM_keyTyped, P5_ATOM_levels, P5_ATOM_x, P5_ATOM_y, P5_ATOM_z, P5_ATOM_length,
+       P5_ATOM_deltaTime, P5_ATOM_which, P5_ATOM_COUNT };
+
+struct P5Shim {
+    JSContext *ctx;
+    P5ShimLimits limits;
+    JSAtom atoms[P5_ATOM_COUNT];
+    JSValue global;
+    /* helpers returned by prelude.js */
+    JSValue js_color_packed; /* (...args) -> packed RGBA8 of color(...args).levels */
+    JSValue js_color_ctor;   /* p5.Color, for instanceof in red()/hue()... (JS side) */
+
+    /* command stream */
+    uint32_t *cmd;
+    size_t cmd_len, cmd_cap;
+    uint32_t shapes_this_frame;
+    uint64_t calls;
+
+    /* frame and clock */
+    double frame_count;
+    double canvas_w, canvas_h;
+
+    /* style */
+    P5Style st;
+    P5Style *stack;
+    int stack_len, stack_cap;
+    double color_maxes[3][4];
+    uint8_t angle_degrees;
+    double curve_tightness;
+
+    /* shape under construction (beginShape .. endShape) */
+    P5Vertex *verts;
+    int n_verts, cap_verts;
+    P5Vertex *cverts; /* contour vertices */
+    int n_cverts, cap_cverts;
+    int shape_kind; /* -1 = none (polygon), else P5_KIND_* */
+    uint8_t is_curve, is_bezier, is_quadratic, is_contour, is_first_contour;
+    /* path being emitted */
+    double path_sx, path_sy, path_cx, path_cy;
+    uint8_t path_has_current;
+
+    /* keyboard */
+    uint8_t down[256];
+    double last_key_code_typed;
+    uint8_t key_repeated;
+
+    /* randomness */
+    uint32_t mulberry_state;  /* Math.random */
+    uint32_t lcg_state;       /* randomSeed()/random() */
+    uint8_t lcg_seeded;
+    uint8_t gaussian_previous;
+    double gaussian_y2;
+    double perlin[4096];
+    double perlin_octaves;
+    double perlin_falloff;
+};
+
+enum { P5_KIND_POINTS, P5_KIND_LINES, P5_KIND_TRIANGLES, P5_KIND_TRIANGLE_FAN,
+       P5_KIND_TRIANGLE_STRIP, P5_KIND_QUADS, P5_KIND_QUAD_STRIP };
+
+static inline P5Shim *p5_shim(JSContext *ctx) { return (P5Shim *)JS_GetContextOpaque(ctx); }
+
+/* ToNumber with a fast path for the two number tags (no allocation). */
+static inline int p5_num(JSContext *ctx, double *out, JSValueConst v)
+{
+    int tag = JS_VALUE_GET_TAG(v);
+    if (tag == JS_TAG_INT) {
+        *out = (double)JS_VALUE_GET_INT(v);
+        return 0;
+    }
+    if (tag == JS_TAG_FLOAT64) {
+        *out = JS_VALUE_GET_FLOAT64(v);
+        return 0;
+    }
+    return JS_ToFloat64(ctx, out, v);
+}
+
+/* argv[i] as a number, NaN when absent (as undefined would convert). */
+static inline int p5_arg(JSContext *ctx, double *out, int argc, JSValueConst *argv, int i)
+{
+    if (i >= argc) {
+        *out = NAN;
+        return 0;
+    }
+    return p5_num(ctx, out, argv[i]);
+}
+
+/* A JS number, int-tagged when integral (so JSON and === behave as in V8). */
+static inline JSValue p5_new_number(JSContext *ctx, double d)
+{
+    if (d >= -2147483648.0 && d <= 2147483647.0 && d == (double)(int32_t)d && !(d == 0 && signbit(d)))
+        return JS_NewInt32(ctx, (int32_t)d);
+    return JS_NewFloat64(ctx, d);
+}
+
+/* JS Math.round: floor(x + 0.5) without the double-rounding error of x + 0.5. */
+static inline double p5_js_round(double x)
+{
+    double r = floor(x);
+    if (!isfinite(x)) return x;
+    if (x - r >= 0.5) r += 1.0;
+    return r;
+}
+
+/* JS ToInt32 of a double. */
+static inline int32_t p5_to_int32(double d)
+{
+    if (!isfinite(d)) return 0;
+    d = trunc(d);
+    d = fmod(d, 4294967296.0);
+    if (d < 0) d += 4294967296.0;
+    return (int32_t)(uint32_t)d;
+}
+
+/* String-valued p5 constants: compare a JS value with a C string (no allocation
+ * for non-strings; short strings only). Returns 1 on equality. */
+int p5_str_eq(JSContext *ctx, JSValueConst v, const char *s);
+
+/* command stream (p5shim.c) */
+uint32_t *p5_emit(P5Shim *s, uint32_t op, uint32_t payload_words, int styled);
+int p5_count_shape(P5Shim *s); /* -1 with a pending RangeError past the limit */
+static inline uint32_t p5_f32(double d)
+{
+    float f = (float)d;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* colour (p5_color.c) */
+int p5_resolve_color(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, uint32_t *out);
+void p5_color_defaults(P5Shim *s);
+
+/* transform (p5_transform.c) */
+static inline double p5_to_radians(const P5Shim *s, double a)
+{
+    return s->angle_degrees ? a * (M_PI / 180.0) : a;
+}
+void p5_style_defaults(P5Shim *s);
+void p5_style_clear_stack(P5Shim *s);
+
+/* math (p5_math.c) */
+double p5_math_random(P5Shim *s);
+double p5_random01(P5Shim *s);
+void p5_noise_seed(P5Shim *s, uint32_t seed);
+double p5_hypot(const double *v, int n);
+
+/* text (p5_text.c) */
+
+/* function tables, one per p5 area */
+int p5_install_shape(JSContext *ctx, JSValueConst global);
+int p5_install_color(JSContext *ctx, JSValueConst global);
+int p5_install_transform(JSContext *ctx, JSValueConst global);
+int p5_install_input(JSContext *ctx, JSValueConst global);
+int p5_install_math(JSContext *ctx, JSValueConst global);
+int p5_install_text(JSContext *ctx, JSValueConst global);
+/* hidden helpers handed to prelude.js as its `native` argument */
+int p5_install_color_native(JSContext *ctx, JSValueConst native);
+int p5_install_transform_native(JSContext *ctx, JSValueConst native);
+
+#endif

@@ -1,0 +1,288 @@
+/* p5 math: random (all forms), randomSeed (p5's LCG), randomGaussian (p5's polar
+ * Box-Muller with its cached second value), noise/noiseSeed/noiseDetail (p5's
+ * Perlin, int32 wrap-around included), constrain, map, lerp, dist, mag, norm, sq,
+ * round, degrees, radians. Formulas are p5 1.11's, operation for operation, so
+ * results are bit-identical to V8 where the operations are IEEE-exact; dist/mag
+ * reimplement V8's Math.hypot (Kahan-compensated, max-normalised). Math.cos in
+ * noise() and Math.log in randomGaussian() come from libm here (see the test
+ * notes: they agree with V8 on the values we checked).
+ * min/max/fract and the trigonometric helpers live in prelude.js (they call the
+ * engine's Math.* functions, which the runtime may replace).
+ */
+#include "p5_internal.h"
+
+/* JS Math.min / Math.max of two numbers (NaN propagates, -0 < +0). */
+static double js_min(double a, double b)
+{
+    if (isnan(a) || isnan(b)) return NAN;
+    if (a == b) return signbit(a) ? a : b;
+    return a < b ? a : b;
+}
+
+static double js_max(double a, double b)
+{
+    if (isnan(a) || isnan(b)) return NAN;
+    if (a == b) return signbit(a) ? b : a;
+    return a > b ? a : b;
+}
+
+/* V8's Math.hypot (builtins/math.tq). */
+double p5_hypot(const double *v, int n)
+{
+    double absv[6], max = 0, sum = 0, comp = 0;
+    int one_nan = 0;
+    for (int i = 0; i < n; i++) {
+        if (isnan(v[i])) {
+            one_nan = 1;
+            absv[i] = 0;
+        } else {
+            absv[i] = fabs(v[i]);
+            if (absv[i] > max) max = absv[i];
+        }
+    }
+    if (max == INFINITY) return INFINITY;
+    if (one_nan) return NAN;
+    if (max == 0) return 0;
+    for (int i = 0; i < n; i++) {
+        double x = absv[i] / max;
+        double summand = x * x - comp;
+        double prelim = sum + summand;
+        comp = (prelim - sum) - summand;
+        sum = prelim;
+    }
+    return sqrt(sum) * max;
+}
+
+/* p5 _lcg: state = (1664525 * state + 1013904223) % 2^32, exact in doubles. */
+static double p5_lcg(uint32_t *state)
+{
+    *state = (uint32_t)(1664525ull * *state + 1013904223ull);
+    return (double)*state / 4294967296.0;
+}
+
+double p5_random01(P5Shim *s)
+{
+    return s->lcg_seeded ? p5_lcg(&s->lcg_state) : p5_math_random(s);
+}
+
+void p5_noise_seed(P5Shim *s, uint32_t seed)
+{
+    uint32_t z = seed;
+    for (int i = 0; i < 4096; i++) s->perlin[i] = p5_lcg(&z);
+}
+
+/* (val == null ? Math.random() * 2^32 : val) >>> 0 */
+static int p5_seed_arg(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, uint32_t *out)
+{
+    double d;
+    if (argc < 1 || JS_IsUndefined(argv[0]) || JS_IsNull(argv[0])) d = p5_math_random(s) * 4294967296.0;
+    else if (p5_num(ctx, &d, argv[0])) return -1;
+    *out = (uint32_t)p5_to_int32(d);
+    return 0;
+}
+
+static double scaled_cosine(double i) { return 0.5 * (1.0 - cos(i * M_PI)); }
+
+static double p5_noise(const P5Shim *s, double x, double y, double z)
+{
+    const double *P = s->perlin;
+    if (x < 0) x = -x;
+    if (y < 0) y = -y;
+    if (z < 0) z = -z;
+    double xi = floor(x), yi = floor(y), zi = floor(z);
+    double xf = x - xi, yf = y - yi, zf = z - zi;
+    double r = 0, ampl = 0.5, n1, n2, n3;
+    /* p5 loops `o < perlin_octaves`; capped so a huge noiseDetail cannot hang the
+     * worker thread outside the interrupt handler's reach */
+    for (int o = 0; o < s->perlin_octaves && o < 64; o++) {
+        double of = xi + (double)(int32_t)((uint32_t)p5_to_int32(yi) << 4) +
+                    (double)(int32_t)((uint32_t)p5_to_int32(zi) << 8);
+        double rxf = scaled_cosine(xf), ryf = scaled_cosine(yf);
+#define PI_(v) P[p5_to_int32(v) & 4095]
+        n1 = PI_(of);
+        n1 += rxf * (PI_(of + 1) - n1);
+        n2 = PI_(of + 16);
+        n2 += rxf * (PI_(of + 16 + 1) - n2);
+        n1 += ryf * (n2 - n1);
+        of += 256;
+        n2 = PI_(of);
+        n2 += rxf * (PI_(of + 1) - n2);
+        n3 = PI_(of + 16);
+        n3 += rxf * (PI_(of + 16 + 1) - n3);
+        n2 += ryf * (n3 - n2);
+        n1 += scaled_cosine(zf) * (n2 - n1);
+#undef PI_
+        r += n1 * ampl;
+        ampl *= s->perlin_falloff;
+        xi = (double)(int32_t)((uint32_t)p5_to_int32(xi) << 1);
+        xf *= 2;
+        yi = (double)(int32_t)((uint32_t)p5_to_int32(yi) << 1);
+        yf *= 2;
+        zi = (double)(int32_t)((uint32_t)p5_to_int32(zi) << 1);
+        zf *= 2;
+        if (xf >= 1) { xi++; xf--; }
+        if (yf >= 1) { yi++; yf--; }
+        if (zf >= 1) { zi++; zf--; }
+    }
+    return r;
+}
+
+enum { P5_M_RANDOM, P5_M_RANDOMSEED, P5_M_GAUSSIAN, P5_M_NOISE, P5_M_NOISESEED, P5_M_NOISEDETAIL,
+       P5_M_CONSTRAIN, P5_M_MAP, P5_M_LERP, P5_M_DIST, P5_M_MAG, P5_M_NORM, P5_M_SQ, P5_M_ROUND,
+       P5_M_DEGREES, P5_M_RADIANS };
+
+static JSValue js_p5_math(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic)
+{
+    P5Shim *s = p5_shim(ctx);
+    double a[6], r;
+    s->calls++;
+    switch (magic) {
+    case P5_M_RANDOM: {
+        double rand = p5_random01(s);
+        if (argc < 1 || JS_IsUndefined(argv[0])) return JS_NewFloat64(ctx, rand);
+        if (argc < 2 || JS_IsUndefined(argv[1])) {
+            if (P5_IS_ARRAY(ctx, argv[0])) {
+                JSValue lv = JS_GetProperty(ctx, argv[0], s->atoms[P5_ATOM_length]);
+                double len;
+                int bad = JS_IsException(lv) || p5_num(ctx, &len, lv);
+                JS_FreeValue(ctx, lv);
+                if (bad) return JS_EXCEPTION;
+                {
+                    double idx = floor(rand * len);
+                    if (!(idx >= 0 && idx < 4294967295.0)) return JS_UNDEFINED;
+                    return JS_GetPropertyUint32(ctx, argv[0], (uint32_t)idx);
+                }
+            }
+            if (p5_num(ctx, &a[0], argv[0])) return JS_EXCEPTION;
+            return JS_NewFloat64(ctx, rand * a[0]);
+        }
+        if (p5_num(ctx, &a[0], argv[0]) || p5_num(ctx, &a[1], argv[1])) return JS_EXCEPTION;
+        if (a[0] > a[1]) { double t = a[0]; a[0] = a[1]; a[1] = t; }
+        return JS_NewFloat64(ctx, rand * (a[1] - a[0]) + a[0]);
+    }
+    case P5_M_RANDOMSEED:
+        if (p5_seed_arg(ctx, s, argc, argv, &s->lcg_state)) return JS_EXCEPTION;
+        s->lcg_seeded = 1;
+        s->gaussian_previous = 0;
+        return JS_UNDEFINED;
+    case P5_M_GAUSSIAN: {
+        double sd = 1, mean = 0, y1;
+        if (argc > 1 && !JS_IsUndefined(argv[1]) && p5_num(ctx, &sd, argv[1])) return JS_EXCEPTION;
+        if (argc > 0) {
+            int t = JS_ToBool(ctx, argv[0]); /* mean || 0 */
+            if (t < 0) return JS_EXCEPTION;
+            if (t && p5_num(ctx, &mean, argv[0])) return JS_EXCEPTION;
+        }
+        if (s->gaussian_previous) {
+            y1 = s->gaussian_y2;
+            s->gaussian_previous = 0;
+        } else {
+            double x1, x2, w;
+            do {
+                x1 = p5_random01(s) * 2 - 1;
+                x2 = p5_random01(s) * 2 - 1;
+                w = x1 * x1 + x2 * x2;
+            } while (w >= 1);
+            w = sqrt(-2 * log(w) / w);
+            y1 = x1 * w;
+            s->gaussian_y2 = x2 * w;
+            s->gaussian_previous = 1;
+        }
+        return JS_NewFloat64(ctx, y1 * sd + mean);
+    }
+    case P5_M_NOISE:
+        a[1] = a[2] = 0;
+        if (p5_arg(ctx, &a[0], argc, argv, 0)) return JS_EXCEPTION;
+        for (int i = 1; i < 3; i++)
+            if (argc > i && !JS_IsUndefined(argv[i]) && p5_num(ctx, &a[i], argv[i])) return JS_EXCEPTION;
+        return JS_NewFloat64(ctx, p5_noise(s, a[0], a[1], a[2]));
+    case P5_M_NOISESEED: {
+        uint32_t seed;
+        if (p5_seed_arg(ctx, s, argc, argv, &seed)) return JS_EXCEPTION;
+        p5_noise_seed(s, seed);
+        return JS_UNDEFINED;
+    }
+    case P5_M_NOISEDETAIL:
+        if (p5_arg(ctx, &a[0], argc, argv, 0) || p5_arg(ctx, &a[1], argc, argv, 1)) return JS_EXCEPTION;
+        if (a[0] > 0) s->perlin_octaves = a[0];
+        if (a[1] > 0) s->perlin_falloff = a[1];
+        return JS_UNDEFINED;
+    case P5_M_CONSTRAIN:
+        for (int i = 0; i < 3; i++)
+            if (p5_arg(ctx, &a[i], argc, argv, i)) return JS_EXCEPTION;
+        return p5_new_number(ctx, js_max(js_min(a[0], a[2]), a[1]));
+    case P5_M_MAP:
+    case P5_M_NORM: {
+        int within = 0;
+        int n = magic == P5_M_MAP ? 5 : 3;
+        for (int i = 0; i < n; i++)
+            if (p5_arg(ctx, &a[i], argc, argv, i)) return JS_EXCEPTION;
+        if (magic == P5_M_NORM) { a[3] = 0; a[4] = 1; }
+        else if (argc > 5 && (within = JS_ToBool(ctx, argv[5])) < 0) return JS_EXCEPTION;
+        r = (a[0] - a[1]) / (a[2] - a[1]) * (a[4] - a[3]) + a[3];
+        if (within) {
+            if (a[3] < a[4]) r = js_max(js_min(r, a[4]), a[3]);
+            else r = js_max(js_min(r, a[3]), a[4]);
+        }
+        return p5_new_number(ctx, r);
+    }
+    case P5_M_LERP:
+        for (int i = 0; i < 3; i++)
+            if (p5_arg(ctx, &a[i], argc, argv, i)) return JS_EXCEPTION;
+        return p5_new_number(ctx, a[2] * (a[1] - a[0]) + a[0]);
+    case P5_M_DIST: {
+        double d[3];
+        if (argc != 4 && argc != 6) return JS_UNDEFINED;
+        for (int i = 0; i < argc; i++)
+            if (p5_num(ctx, &a[i], argv[i])) return JS_EXCEPTION;
+        if (argc == 4) { d[0] = a[2] - a[0]; d[1] = a[3] - a[1]; }
+        else { d[0] = a[3] - a[0]; d[1] = a[4] - a[1]; d[2] = a[5] - a[2]; }
+        return p5_new_number(ctx, p5_hypot(d, argc / 2));
+    }
+    case P5_M_MAG:
+        if (p5_arg(ctx, &a[0], argc, argv, 0) || p5_arg(ctx, &a[1], argc, argv, 1)) return JS_EXCEPTION;
+        return p5_new_number(ctx, p5_hypot(a, 2));
+    case P5_M_SQ:
+        if (p5_arg(ctx, &a[0], argc, argv, 0)) return JS_EXCEPTION;
+        return p5_new_number(ctx, a[0] * a[0]);
+    case P5_M_ROUND: {
+        int has_dec = 0;
+        if (p5_arg(ctx, &a[0], argc, argv, 0)) return JS_EXCEPTION;
+        if (argc > 1 && (has_dec = JS_ToBool(ctx, argv[1])) < 0) return JS_EXCEPTION;
+        if (!has_dec) return p5_new_number(ctx, p5_js_round(a[0]));
+        if (p5_num(ctx, &a[1], argv[1])) return JS_EXCEPTION;
+        double m = pow(10, a[1]);
+        return p5_new_number(ctx, p5_js_round(a[0] * m) / m);
+    }
+    case P5_M_DEGREES:
+    case P5_M_RADIANS:
+        if (p5_arg(ctx, &a[0], argc, argv, 0)) return JS_EXCEPTION;
+        return p5_new_number(ctx, a[0] * (magic == P5_M_DEGREES ? 180 / M_PI : M_PI / 180));
+    }
+    return JS_UNDEFINED;
+}
+
+static const JSCFunctionListEntry p5_math_funcs[] = {
+    JS_CFUNC_MAGIC_DEF("random", 2, js_p5_math, P5_M_RANDOM),
+    JS_CFUNC_MAGIC_DEF("randomSeed", 1, js_p5_math, P5_M_RANDOMSEED),
+    JS_CFUNC_MAGIC_DEF("randomGaussian", 2, js_p5_math, P5_M_GAUSSIAN),
+    JS_CFUNC_MAGIC_DEF("noise", 3, js_p5_math, P5_M_NOISE),
+    JS_CFUNC_MAGIC_DEF("noiseSeed", 1, js_p5_math, P5_M_NOISESEED),
+    JS_CFUNC_MAGIC_DEF("noiseDetail", 2, js_p5_math, P5_M_NOISEDETAIL),
+    JS_CFUNC_MAGIC_DEF("constrain", 3, js_p5_math, P5_M_CONSTRAIN),
+    JS_CFUNC_MAGIC_DEF("map", 6, js_p5_math, P5_M_MAP),
+    JS_CFUNC_MAGIC_DEF("lerp", 3, js_p5_math, P5_M_LERP),
+    JS_CFUNC_MAGIC_DEF("dist", 4, js_p5_math, P5_M_DIST),
+    JS_CFUNC_MAGIC_DEF("mag", 2, js_p5_math, P5_M_MAG),
+    JS_CFUNC_MAGIC_DEF("norm", 3, js_p5_math, P5_M_NORM),
+    JS_CFUNC_MAGIC_DEF("sq", 1, js_p5_math, P5_M_SQ),
+    JS_CFUNC_MAGIC_DEF("round", 2, js_p5_math, P5_M_ROUND),
+    JS_CFUNC_MAGIC_DEF("degrees", 1, js_p5_math, P5_M_DEGREES),
+    JS_CFUNC_MAGIC_DEF("radians", 1, js_p5_math, P5_M_RADIANS),
+};
+
+int p5_install_math(JSContext *ctx, JSValueConst global)
+{
+    return JS_SetPropertyFunctionList(ctx, global, p5_math_funcs,
+                                      (int)(sizeof p5_math_funcs / sizeof p5_math_funcs[0]));
+}
