@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import pathlib
 import subprocess
 import sys
@@ -57,10 +58,14 @@ def fetch(engine: str, cache: pathlib.Path = DEFAULT_CACHE) -> pathlib.Path:
     sdists = list(download_dir.glob(f"{name}-*.tar.gz"))
     if not sdists:
         print(f"fetching QuickJS source ({requirement}) with pip ...", file=sys.stderr)
+        # Inside pip's isolated build environment PYTHONPATH hides the interpreter's own
+        # site-packages, pip included: run pip with the interpreter's normal path.
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("PYTHONPATH", "PYTHONNOUSERSITE", "PYTHONHOME")}
         subprocess.run(
             [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
              "-q", "-d", str(download_dir), requirement],
-            check=True,
+            check=True, env=env,
         )
         sdists = list(download_dir.glob(f"{name}-*.tar.gz"))
     if len(sdists) != 1:
