@@ -202,13 +202,19 @@ fn write_cffi_header(root: &Path, out: &Path) {
     fs::write(out.join("jsgym_cdef.h"), &cdef).unwrap();
     // maturin's cffi mode reads <target dir>/header.h.
     if let Some(target) = target_dir(out) {
+        fs::create_dir_all(&target).unwrap();
         fs::write(target.join("header.h"), &cdef).unwrap();
     }
 }
 
+/// Cargo's target directory: `CARGO_TARGET_DIR`, else the `target` folder that
+/// holds OUT_DIR, else `<crate>/target` (where maturin looks by default).
 fn target_dir(out: &Path) -> Option<PathBuf> {
     if let Ok(dir) = env::var("CARGO_TARGET_DIR") {
         return Some(PathBuf::from(dir));
     }
-    out.ancestors().find(|p| p.join("CACHEDIR.TAG").exists()).map(Path::to_path_buf)
+    if let Some(dir) = out.ancestors().find(|p| p.file_name().map_or(false, |n| n == "target")) {
+        return Some(dir.to_path_buf());
+    }
+    env::var("CARGO_MANIFEST_DIR").ok().map(|d| PathBuf::from(d).join("target"))
 }
