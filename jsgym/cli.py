@@ -1,8 +1,10 @@
-"""The ``jsgym`` command line: list games, run a random-policy rollout."""
+"""The ``jsgym`` command line. Each subcommand beyond ``list`` and ``rollout`` lives in
+its own module (``jsgym.cli_<name>``) exposing ``register(subparsers)``."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import pathlib
 import sys
 import time
@@ -89,7 +91,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--gif", default=None, help="write env 0's frames to this GIF")
     p.add_argument("--gif-frames", type=int, default=300, help="frames in the GIF (default 300)")
     p.set_defaults(func=_cmd_rollout)
+
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f"jsgym.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"jsgym.{name}":
+                raise
+            continue
+        module.register(sub)
     return parser
+
+
+#: Subcommand modules, in --help order; a missing module is skipped.
+COMMAND_MODULES = ("cli_validate", "cli_play", "cli_train")
 
 
 def main(argv: list[str] | None = None) -> int:
