@@ -16,6 +16,7 @@
  *    + Math.floor(millis()) (integral, like a browser's Date.now()); deltaTime =
  *    1000 / 60.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -362,6 +363,48 @@ static int p5_install_refused(JSContext *ctx, JSValueConst global)
     return 0;
 }
 
+/* The prelude is parsed once per process into bytecode that every context then
+ * loads with JS_ReadObject: parsing ~34 KB of JS per env would dominate env creation. */
+static pthread_once_t prelude_once = PTHREAD_ONCE_INIT;
+static uint8_t *prelude_bytecode;
+static size_t prelude_bytecode_len;
+
+static void p5_compile_prelude(void)
+{
+    JSRuntime *rt = JS_NewRuntime();
+    JSContext *ctx = rt ? JS_NewContext(rt) : NULL;
+    if (!ctx) goto done;
+    JSValue fn = JS_Eval(ctx, p5shim_prelude_js, P5SHIM_PRELUDE_JS_LEN, "<p5shim prelude>",
+                         JS_EVAL_TYPE_GLOBAL | JS_EVAL_FLAG_COMPILE_ONLY);
+    if (JS_IsException(fn)) goto done; /* each context then reports the error itself */
+    size_t len = 0;
+    uint8_t *buf = JS_WriteObject(ctx, &len, fn, JS_WRITE_OBJ_BYTECODE);
+    JS_FreeValue(ctx, fn);
+    if (buf) {
+        prelude_bytecode = malloc(len);
+        if (prelude_bytecode) {
+            memcpy(prelude_bytecode, buf, len);
+            prelude_bytecode_len = len;
+        }
+        js_free(ctx, buf);
+    }
+done:
+    if (ctx) JS_FreeContext(ctx);
+    if (rt) JS_FreeRuntime(rt);
+}
+
+/* Evaluates the prelude script; its completion value is the prelude function. */
+static JSValue p5_eval_prelude(JSContext *ctx)
+{
+    pthread_once(&prelude_once, p5_compile_prelude);
+    if (!prelude_bytecode)
+        return JS_Eval(ctx, p5shim_prelude_js, P5SHIM_PRELUDE_JS_LEN, "<p5shim prelude>",
+                       JS_EVAL_TYPE_GLOBAL);
+    JSValue obj = JS_ReadObject(ctx, prelude_bytecode, prelude_bytecode_len, JS_READ_OBJ_BYTECODE);
+    if (JS_IsException(obj)) return obj;
+    return JS_EvalFunction(ctx, obj);
+}
+
 /* Runs prelude.js: a function expression called as f(native, global) that returns
  * the helpers the C side needs. */
 static int p5_run_prelude(P5Shim *s)
@@ -369,8 +412,7 @@ static int p5_run_prelude(P5Shim *s)
     JSContext *ctx = s->ctx;
     int ret = -1;
     JSValue native = JS_UNDEFINED, helpers = JS_UNDEFINED, args[2];
-    JSValue fn = JS_Eval(ctx, p5shim_prelude_js, P5SHIM_PRELUDE_JS_LEN, "<p5shim prelude>",
-                         JS_EVAL_TYPE_GLOBAL);
+    JSValue fn = p5_eval_prelude(ctx);
     if (JS_IsException(fn)) goto fail;
     native = JS_NewObject(ctx);
     if (JS_IsException(native)) goto fail;
