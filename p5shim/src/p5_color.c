@@ -126,12 +126,33 @@ int p5_resolve_color(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, ui
         return p5_pack_unit(c, out) == 0 ? 1 : 0;
     }
     /* strings, arrays, p5.Color objects, bad input: the prelude builds a p5.Color
-     * (and throws exactly where p5 throws). */
+     * (and throws exactly where p5 throws). A lone string is looked up first. */
+    const char *text = NULL;
+    size_t len = 0;
+    if (argc == 1 && JS_IsString(argv[0])) {
+        text = JS_ToCStringLen(ctx, &len, argv[0]);
+        if (!text) return -1;
+        for (int i = 0; i < P5_COLOR_CACHE_SIZE; i++) {
+            if (s->color_cache[i].valid && s->color_cache[i].len == len &&
+                memcmp(s->color_cache[i].text, text, len) == 0) {
+                *out = s->color_cache[i].packed;
+                JS_FreeCString(ctx, text);
+                return 1;
+            }
+        }
+    }
     JSValue r = JS_Call(ctx, s->js_color_packed, JS_UNDEFINED, argc, argv);
-    if (JS_IsException(r)) return -1;
-    double d;
-    int e = p5_num(ctx, &d, r);
+    double d = -1;
+    int e = JS_IsException(r) ? -1 : p5_num(ctx, &d, r);
     JS_FreeValue(ctx, r);
+    if (!e && d >= 0 && text && len < P5_COLOR_CACHE_TEXT) {
+        uint32_t k = s->color_cache_next++ % P5_COLOR_CACHE_SIZE;
+        memcpy(s->color_cache[k].text, text, len);
+        s->color_cache[k].len = (uint32_t)len;
+        s->color_cache[k].packed = (uint32_t)d;
+        s->color_cache[k].valid = 1;
+    }
+    if (text) JS_FreeCString(ctx, text);
     if (e) return -1;
     if (!(d >= 0)) return 0;
     *out = (uint32_t)d;

@@ -76,6 +76,9 @@ enum { P5_ATOM_frameCount, P5_ATOM_width, P5_ATOM_height, P5_ATOM_key, P5_ATOM_k
        P5_ATOM_keyTyped, P5_ATOM_levels, P5_ATOM_x, P5_ATOM_y, P5_ATOM_z, P5_ATOM_length,
        P5_ATOM_deltaTime, P5_ATOM_which, P5_ATOM_COUNT };
 
+#define P5_COLOR_CACHE_SIZE 16
+#define P5_COLOR_CACHE_TEXT 40
+
 struct P5Shim {
     JSContext *ctx;
     P5ShimLimits limits;
@@ -83,6 +86,16 @@ struct P5Shim {
     JSValue global;
     /* helpers returned by prelude.js */
     JSValue js_color_packed; /* (...args) -> packed RGBA8 of color(...args).levels */
+    /* CSS colour strings already parsed (fill('#ff8800') in a hot loop would otherwise
+     * go through the JS parser on every call); the result does not depend on
+     * colorMode, so the string alone is the key. Round-robin replacement. */
+    struct {
+        uint32_t len;
+        char text[P5_COLOR_CACHE_TEXT];
+        uint32_t packed;
+        uint8_t valid;
+    } color_cache[P5_COLOR_CACHE_SIZE];
+    uint32_t color_cache_next;
     JSValue js_color_ctor;   /* p5.Color, for instanceof in red()/hue()... (JS side) */
 
     /* command stream */

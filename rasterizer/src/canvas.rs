@@ -592,11 +592,22 @@ impl Canvas {
         let Some((i0, i1)) = axis_coverage(x0, x1, self.w, &mut self.cx) else { return };
         let Some((j0, j1)) = axis_coverage(y0, y1, self.h, &mut self.cy) else { return };
         let w = self.w;
+        // Columns with full horizontal coverage form one run [f0, f1) (only the first
+        // and last column of a rect can be partial): rows fully covered vertically
+        // fill that run uniformly and blend just the partial end columns.
+        let n = i1 - i0;
+        let f0 = if self.cx[0] >= FULL { 0 } else { 1.min(n) };
+        let f1 = if n > f0 && self.cx[n - 1] < FULL { n - 1 } else { n };
         for j in j0..j1 {
             let cyv = self.cy[j - j0];
-            if self.probe.is_none() && cyv >= FULL && self.cx.iter().all(|&v| v >= FULL) {
-                let s = 3 * (j * w + i0);
-                paint.blend_uniform(&mut self.pixels[s..s + 3 * (i1 - i0)], 1.0);
+            if self.probe.is_none() && cyv >= FULL {
+                let row = 3 * (j * w + i0);
+                if f1 > f0 {
+                    paint.blend_uniform(&mut self.pixels[row + 3 * f0..row + 3 * f1], 1.0);
+                }
+                for k in (0..f0).chain(f1..n) {
+                    paint.blend_uniform(&mut self.pixels[row + 3 * k..row + 3 * k + 3], self.cx[k]);
+                }
                 continue;
             }
             self.row.clear();
