@@ -107,12 +107,12 @@ typedef struct jg_job {
     int remaining;       /* workers that have not finished it */
     int32_t status;      /* worst env status */
     int continue_seeds;  /* RESET without seeds: continue each env's seed stream */
+    int caller_started;  /* the recv() caller has taken shard 0's part */
 } jg_job;
 
 typedef struct jg_worker {
     jg_pool *pool;
-    uint32_t index;
-    uint32_t env_lo, env_hi; /* static shard [lo, hi) */
+    uint32_t index;          /* the shard this thread owns (1..num_shards-1) */
     pthread_t thread;
     uint64_t next_job;       /* sequence number of the next job to run */
     int started;
@@ -130,7 +130,8 @@ struct jg_pool {
 
     jg_env *envs;
     jg_worker *workers;
-    uint32_t num_workers;
+    uint32_t num_workers;  /* worker threads: num_shards - 1 */
+    uint32_t num_shards;   /* shard 0 belongs to the recv() caller */
 
     pthread_mutex_t mutex;
     pthread_cond_t work_cv;

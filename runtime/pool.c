@@ -1,19 +1,23 @@
-/* The env pool: worker threads with static shards, the job queue, and Gymnasium's
- * step semantics (reward, termination, truncation, autoreset, on_error).
+/* The env pool: static shards, the job queue, and Gymnasium's step semantics
+ * (reward, termination, truncation, autoreset, on_error).
  *
  *   Python: send(actions, env_ids) ----> job ring (JG_MAX_JOBS slots, FIFO)
  *                                           |  work_cv
  *                                           v
- *   worker w (owns envs with id % num_workers == w, for its whole life):
- *       for each id of the job in its shard: reset / step the env, write the
+ *   shard w = envs with id % num_shards == w, for the pool's whole life:
+ *     shards 1..n-1: one worker thread each, running every job as it arrives
+ *     shard 0:       the thread that calls recv(), running its part of the job
+ *                    it waits for (no hand-off at all with one thread)
+ *       for each id of the job in the shard: reset / step the env, write the
  *       results into the caller-owned buffers at index id
  *                                           |  done_cv (last worker of the job)
  *                                           v
  *   Python: recv() <---- oldest job: env ids, worst status
  *
- * Every JSRuntime is created, used and freed by its owner worker only, so QuickJS
- * never sees two threads. Per-env failures stay in that env (env_error, the message
- * from jg_pool_env_error); other envs of the same job run normally.
+ * A JSRuntime is only ever used by one thread at a time: a worker's envs never
+ * leave it, and shard 0 follows the recv() caller (JS_UpdateStackTop when that
+ * thread changes). Per-env failures stay in that env (env_error, the message from
+ * jg_pool_env_error); other envs of the same job run normally.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -207,6 +211,8 @@ static int32_t step_one(jg_pool *pool, jg_env *env, int32_t action) {
 
 static int32_t run_env(jg_pool *pool, jg_job *job, uint32_t k) {
     jg_env *env = &pool->envs[job->env_ids[k]];
+    /* shard 0 runs on whichever thread calls recv(), at whatever stack depth */
+    if (env->rt) JS_UpdateStackTop(env->rt);
     switch (job->kind) {
     case JG_JOB_CREATE: {
         int rc = jg_env_create(env);
@@ -224,6 +230,29 @@ static int32_t run_env(jg_pool *pool, jg_job *job, uint32_t k) {
     return JG_OK;
 }
 
+/* Runs shard `shard`'s part of a job and returns the worst env status. */
+static int32_t run_shard(jg_pool *pool, jg_job *job, uint32_t shard) {
+    int32_t worst = JG_OK;
+    if (job->kind == JG_JOB_STOP) {
+        for (uint32_t id = shard; id < pool->config.num_envs; id += pool->num_shards)
+            jg_env_destroy(&pool->envs[id]);
+        return JG_OK;
+    }
+    for (uint32_t k = 0; k < job->n; k++) {
+        if (job->env_ids[k] % pool->num_shards != shard) continue;
+        int32_t rc = run_env(pool, job, k);
+        if (rc && !worst) worst = rc;
+    }
+    return worst;
+}
+
+static void finish_part(jg_pool *pool, jg_job *job, int32_t worst) {
+    pthread_mutex_lock(&pool->mutex);
+    if (worst && !job->status) job->status = worst;
+    if (--job->remaining == 0) pthread_cond_broadcast(&pool->done_cv);
+    pthread_mutex_unlock(&pool->mutex);
+}
+
 static void *worker_main(void *arg) {
     jg_worker *w = arg;
     jg_pool *pool = w->pool;
@@ -232,24 +261,10 @@ static void *worker_main(void *arg) {
         while (w->next_job >= pool->jobs_submitted) pthread_cond_wait(&pool->work_cv, &pool->mutex);
         jg_job *job = &pool->jobs[w->next_job % JG_MAX_JOBS];
         pthread_mutex_unlock(&pool->mutex);
-
-        int32_t worst = JG_OK;
-        if (job->kind == JG_JOB_STOP) {
-            for (uint32_t id = w->index; id < pool->config.num_envs; id += pool->num_workers)
-                jg_env_destroy(&pool->envs[id]);
-        } else {
-            for (uint32_t k = 0; k < job->n; k++) {
-                if (job->env_ids[k] % pool->num_workers != w->index) continue;
-                int32_t rc = run_env(pool, job, k);
-                if (rc && !worst) worst = rc;
-            }
-        }
-        pthread_mutex_lock(&pool->mutex);
-        if (worst && !job->status) job->status = worst;
-        if (--job->remaining == 0) pthread_cond_broadcast(&pool->done_cv);
-        pthread_mutex_unlock(&pool->mutex);
+        int stop = job->kind == JG_JOB_STOP;
+        finish_part(pool, job, run_shard(pool, job, w->index));
         w->next_job++;
-        if (job->kind == JG_JOB_STOP) return NULL;
+        if (stop) return NULL;
     }
 }
 
@@ -287,21 +302,32 @@ static int32_t submit_locked(jg_pool *pool, jg_job_kind kind, const uint32_t *id
     job->n = n;
     memcpy(job->env_ids, ids, n * sizeof *ids);
     if (args) memcpy(job->args, args, n * sizeof *args);
-    job->remaining = (int)pool->num_workers;
+    job->remaining = (int)pool->num_shards; /* the workers and the recv() caller */
+    job->caller_started = 0;
     job->status = JG_OK;
     job->continue_seeds = kind == JG_JOB_RESET && !args;
     for (uint32_t k = 0; k < n; k++) pool->envs[ids[k]].in_flight = 1;
     pool->jobs_submitted++;
-    pthread_cond_broadcast(&pool->work_cv);
+    if (pool->num_shards > 1) pthread_cond_broadcast(&pool->work_cv);
     return JG_OK;
 }
 
+/* Runs shard 0's part of the oldest job in flight, then waits for the workers'
+ * parts. Called and returns with the mutex held; drops it while running envs. */
 static int32_t wait_oldest_locked(jg_pool *pool, uint32_t *ids_out, uint32_t *n_out) {
     if (pool->jobs_received == pool->jobs_submitted) {
         set_pool_error(pool, "%s", "recv() with no job in flight: call send() first");
         return JG_ERR_STATE;
     }
     jg_job *job = &pool->jobs[pool->jobs_received % JG_MAX_JOBS];
+    if (!job->caller_started) {
+        job->caller_started = 1;
+        pthread_mutex_unlock(&pool->mutex);
+        int32_t worst = run_shard(pool, job, 0);
+        pthread_mutex_lock(&pool->mutex);
+        if (worst && !job->status) job->status = worst;
+        job->remaining--;
+    }
     while (job->remaining) pthread_cond_wait(&pool->done_cv, &pool->mutex);
     for (uint32_t k = 0; k < job->n; k++) pool->envs[job->env_ids[k]].in_flight = 0;
     if (ids_out) memcpy(ids_out, job->env_ids, job->n * sizeof *ids_out);
@@ -352,6 +378,9 @@ jg_pool *jg_pool_create(const jg_config *config, int32_t *status) {
     }
     jg_pool *pool = calloc(1, sizeof *pool);
     if (!pool) goto oom;
+    pthread_mutex_init(&pool->mutex, NULL);
+    pthread_cond_init(&pool->work_cv, NULL);
+    pthread_cond_init(&pool->done_cv, NULL);
     pool->config = *config;
     pool->game_name = strdup(config->game_name ? config->game_name : "game");
     pool->options_json = strdup(config->options_json ? config->options_json : "");
@@ -384,11 +413,9 @@ jg_pool *jg_pool_create(const jg_config *config, int32_t *status) {
         pool->envs[i].id = i;
         pool->envs[i].pool = pool;
     }
-    pthread_mutex_init(&pool->mutex, NULL);
-    pthread_cond_init(&pool->work_cv, NULL);
-    pthread_cond_init(&pool->done_cv, NULL);
-    pool->num_workers = config->num_threads < n ? config->num_threads : n;
-    pool->workers = calloc(pool->num_workers, sizeof *pool->workers);
+    pool->num_shards = config->num_threads < n ? config->num_threads : n;
+    pool->num_workers = pool->num_shards - 1; /* shard 0 runs on the recv() caller */
+    pool->workers = calloc(pool->num_workers + 1, sizeof *pool->workers);
     if (!pool->workers) goto oom;
     pthread_attr_t attr;
     pthread_attr_init(&attr);
@@ -396,9 +423,11 @@ jg_pool *jg_pool_create(const jg_config *config, int32_t *status) {
     pthread_attr_setstacksize(&attr, stack);
     for (uint32_t w = 0; w < pool->num_workers; w++) {
         pool->workers[w].pool = pool;
-        pool->workers[w].index = w;
+        pool->workers[w].index = w + 1;
         if (pthread_create(&pool->workers[w].thread, &attr, worker_main, &pool->workers[w])) {
             pthread_attr_destroy(&attr);
+            pool->num_workers = w; /* stop only the threads that started */
+            pool->num_shards = w + 1;
             snprintf(create_error, sizeof create_error, "could not start worker thread %u: %s", w,
                      strerror(errno));
             *status = JG_ERR_SYSTEM;
@@ -409,7 +438,7 @@ jg_pool *jg_pool_create(const jg_config *config, int32_t *status) {
     }
     pthread_attr_destroy(&attr);
 
-    /* Each worker creates the envs of its own shard, in parallel. */
+    /* Each worker creates the envs of its own shard, in parallel with the caller. */
     uint32_t *ids = malloc(n * sizeof *ids);
     if (!ids) goto oom;
     for (uint32_t i = 0; i < n; i++) ids[i] = i;
@@ -438,20 +467,19 @@ oom:
 
 void jg_pool_destroy(jg_pool *pool) {
     if (!pool) return;
-    int any_started = 0;
-    for (uint32_t w = 0; pool->workers && w < pool->num_workers; w++)
-        any_started |= pool->workers[w].started;
-    if (any_started) {
+    if (pool->envs && pool->num_shards) {
         pthread_mutex_lock(&pool->mutex);
         while (pool->jobs_received != pool->jobs_submitted) wait_oldest_locked(pool, NULL, NULL);
-        submit_locked(pool, JG_JOB_STOP, NULL, NULL, 0);
+        /* every shard, the caller's included, frees its own envs */
+        if (submit_locked(pool, JG_JOB_STOP, NULL, NULL, 0) == JG_OK)
+            wait_oldest_locked(pool, NULL, NULL);
         pthread_mutex_unlock(&pool->mutex);
         for (uint32_t w = 0; w < pool->num_workers; w++)
             if (pool->workers[w].started) pthread_join(pool->workers[w].thread, NULL);
-        pthread_mutex_destroy(&pool->mutex);
-        pthread_cond_destroy(&pool->work_cv);
-        pthread_cond_destroy(&pool->done_cv);
     }
+    pthread_mutex_destroy(&pool->mutex);
+    pthread_cond_destroy(&pool->work_cv);
+    pthread_cond_destroy(&pool->done_cv);
     for (int j = 0; j < JG_MAX_JOBS; j++) {
         free(pool->jobs[j].env_ids);
         free(pool->jobs[j].args);
