@@ -39,9 +39,11 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
         game: a bundled game name (``"pong"``, see :func:`bundled_games`) or a path to
             a ``.js`` file written to the game contract.
         num_envs: number of envs.
-        num_threads: worker threads (default: one per core, at most ``num_envs``).
-            Env ``i`` belongs to thread ``i % num_threads`` for its whole life; results
-            do not depend on the thread count.
+        num_threads: threads stepping the envs (default: one per core, at most
+            ``num_envs``). Env ``i`` belongs to shard ``i % num_threads`` for its
+            whole life; shards 1.. have a worker thread each, shard 0 runs on the
+            thread that calls ``step()``/``recv()`` (so one thread means no thread
+            hand-off at all). Results do not depend on the thread count.
         seed: seed of the first ``reset()`` without a seed (env ``i`` gets
             ``seed + i``); ``None`` draws one at random.
         obs_size: observation side (int) or ``(height, width)``.
@@ -73,7 +75,9 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
         supersample: 1 renders exact-coverage pixels at observation size; 2-4
             render ``s x s`` subpixels each (closer to the browser, slower).
         profile: time JS, rasterizing and copying per env (see ``profile()``).
-        backend: ``"quickjs"`` (native, fast).
+        backend: ``"quickjs"`` (native, fast) or ``"browser"`` (headless Chromium
+            running the real p5.js, one page per env: the fidelity reference; see
+            :mod:`jsgym.browser`).
 
     Returns:
         A :class:`jsgym.vector.JsVectorEnv` (a ``gymnasium.vector.VectorEnv``).
@@ -97,6 +101,8 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
     mode = AutoresetMode(autoreset_mode) if isinstance(autoreset_mode, AutoresetMode) else {
         "next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP,
         "disabled": AutoresetMode.DISABLED}[config.autoreset]
+    if backend == "browser":
+        from jsgym.browser import BrowserVectorEnv as JsVectorEnv  # noqa: F811
     return JsVectorEnv(config, autoreset_mode=mode, action_names=names, copy=copy,
                        render_mode=render_mode, seed=seed)
 
@@ -113,6 +119,8 @@ def make(game: str | os.PathLike, *, render_mode: str | None = None, **kwargs):
     config, names = _pool_config(game, num_envs=1, num_threads=1, autoreset="disabled",
                                  **{"obs_size": 64, "frameskip": 1, "max_episode_steps": 10_000,
                                     **kwargs})
+    if kwargs.get("backend") == "browser":
+        from jsgym.browser import BrowserEnv as JsEnv  # noqa: F811
     return JsEnv(config, action_names=names, render_mode=render_mode)
 
 
@@ -125,8 +133,8 @@ def _pool_config(game, *, num_envs, num_threads, obs_size, frameskip, max_episod
     from jsgym._core import PoolConfig, default_threads, eval_js
     from jsgym.games import declares_actions, parse_actions, resolve
 
-    if backend != "quickjs":
-        raise ValueError(f"backend must be 'quickjs', got {backend!r}")
+    if backend not in ("quickjs", "browser"):
+        raise ValueError(f"backend must be 'quickjs' or 'browser', got {backend!r}")
     name, path = resolve(game)
     source = path.read_text(encoding="utf-8")
 
