@@ -174,12 +174,16 @@ class NativePool:
         raise from_status(int(self.env_error[env]) or status, self.env_error_message(env),
                           self.config.game_name)
 
-    def reset(self, env_ids: np.ndarray, seeds: np.ndarray):
+    def reset(self, env_ids: np.ndarray, seeds: np.ndarray | None):
         self._require_open()
         ids = np.ascontiguousarray(env_ids, dtype=np.uint32)
-        s = np.ascontiguousarray(seeds, dtype=np.uint32)
-        status = lib.jg_pool_reset(self._pool, ffi.from_buffer("uint32_t[]", ids),
-                                   ffi.from_buffer("uint32_t[]", s), len(ids))
+        if seeds is None:  # each env continues its own seed stream
+            seed_ptr = ffi.NULL
+        else:
+            s = np.ascontiguousarray(seeds, dtype=np.uint32)
+            seed_ptr = ffi.from_buffer("uint32_t[]", s)
+        status = lib.jg_pool_reset(self._pool, ffi.from_buffer("uint32_t[]", ids), seed_ptr,
+                                   len(ids))
         self._check(status, ids.astype(np.int64))
 
     def send(self, actions: np.ndarray, env_ids: np.ndarray):

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Sets up jsgym from a clean checkout and runs every test suite:
-# the Rust rasterizer's cargo tests, the p5 shim's C tests (ASan/UBSan), and pytest.
+# Sets up jsgym from a clean checkout (the package, Chromium, Playwright and the
+# pinned p5.js) and runs every test suite: the Rust rasterizer's cargo tests, the p5
+# shim's C tests (ASan/UBSan), and pytest (QuickJS and browser backends).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== install (builds QuickJS, the runtime, the shim and the rasterizer)"
 python3 -m pip install --quiet --disable-pip-version-check -e ".[test]"
+
+echo "== browser pieces (Chromium, Playwright, real p5.js in web/)"
+bash scripts/setup_browser.sh
 
 echo "== rasterizer: cargo test"
 (cd rasterizer && cargo test --release --no-default-features --quiet)

@@ -245,3 +245,17 @@ def test_copy_false_returns_views(probe_game):
     obs2, *_ = envs.step(np.array([0]))
     assert np.shares_memory(obs, obs2)
     envs.close()
+
+
+def test_unseeded_reset_continues_each_env_seed_stream(probe_game):
+    a = jsgym.make_vec(probe_game, 2)
+    b = jsgym.make_vec(probe_game, 2)
+    a.reset(seed=9)
+    b.reset(seed=9)
+    _, info_a = a.reset()
+    _, info_b = b.reset()
+    assert info_a["level_seed"].tolist() == info_b["level_seed"].tolist()
+    assert 9 not in info_a["level_seed"].tolist()
+    assert info_a["level_seed"][0] != info_a["level_seed"][1]
+    a.close()
+    b.close()

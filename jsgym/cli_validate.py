@@ -1,0 +1,76 @@
+"""``jsgym validate GAME... [--browser] [--episodes N] [--report DIR]``: runs the
+checks of :mod:`jsgym.validate`; exits non-zero when any check fails (for CI)."""
+
+from __future__ import annotations
+
+import sys
+
+
+def _cmd_validate(args) -> int:
+    from jsgym.validate import summary_row, validate, write_report
+
+    rows = []
+    for game in args.games:
+        print(f"== {game}", flush=True)
+        report = validate(game, browser=args.browser, episodes=args.episodes,
+                          max_steps=args.max_steps, l2_frames=args.l2_frames,
+                          progress=(lambda name: print(f"   {name} ...", flush=True))
+                          if args.verbose else None)
+        print(report.table())
+        if args.report:
+            path = write_report(report, args.report)
+            print(f"report: {path}")
+        print(f"{report.game}: {'PASS' if report.passed else 'FAIL'}", flush=True)
+        rows.append(summary_row(report))
+    if len(rows) > 1 or args.report:
+        table = summary_table(rows)
+        print("\n" + table)
+        if args.report:
+            import pathlib
+
+            path = pathlib.Path(args.report) / "summary.md"
+            path.write_text("# jsgym validate summary\n\n" + table + "\n", encoding="utf-8")
+            print(f"summary: {path}")
+    return 0 if all(r["passed"] for r in rows) else 1
+
+
+def summary_table(rows: list[dict]) -> str:
+    """Markdown table of several games' results."""
+    lines = ["| game | result | L2 calls | L3 states | steps | PSNR median | PSNR worst | failed checks |",
+             "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        med = f"{r['psnr_median']:.1f}" if "psnr_median" in r else "-"
+        worst = f"{r['psnr_worst']:.1f}" if "psnr_worst" in r else "-"
+        l2 = r.get("l2", "-")
+        l2 = l2 if l2 == "identical" or l2 == "-" else "differs"
+        lines.append(f"| {r['game']} | {'pass' if r['passed'] else 'FAIL'} | {l2} | "
+                     f"{r.get('l3', '-')} | {r.get('steps', '-')} | {med} | {worst} | "
+                     f"{', '.join(r['failed']) or '-'} |")
+    return "\n".join(lines)
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "validate", help="check a game file: contract, determinism, visuals, reward, "
+                         "and (--browser) identity with real p5.js")
+    p.add_argument("games", nargs="+", metavar="GAME",
+                   help="bundled game name or path to a .js file (several allowed)")
+    p.add_argument("--browser", action="store_true",
+                   help="also compare with the browser backend (L2 call streams, L3 rollouts, "
+                        "frame PSNR)")
+    p.add_argument("--episodes", type=int, default=3,
+                   help="seeded random-action episodes compared in L3 (default 3)")
+    p.add_argument("--max-steps", type=int, default=1000,
+                   help="steps per L3 episode at most (default 1000)")
+    p.add_argument("--l2-frames", type=int, default=60,
+                   help="frames whose p5 call streams L2 compares (default 60)")
+    p.add_argument("--report", metavar="DIR", default=None,
+                   help="write <game>.md, <game>_montage.png and summary.md into DIR")
+    p.add_argument("-v", "--verbose", action="store_true", help="print each check as it starts")
+    p.set_defaults(func=_cmd_validate)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    from jsgym.cli import main
+
+    sys.exit(main(["validate", *sys.argv[1:]]))

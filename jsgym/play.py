@@ -1,0 +1,207 @@
+"""Human play and replay: ``jsgym play`` serves a game's page (web/play.html: the
+real p5.js, the determinism prelude, the same driver as the browser backend) on
+127.0.0.1, and ``jsgym replay`` replays a recording in the QuickJS backend.
+
+A recording is JSON::
+
+    {"game": "pong", "source_sha256": "...", "game_options": null,
+     "episodes": [{"seed": 3, "start": {"score": 0, "lives": 3, "gameState": "playing"},
+                   "frames": [{"held": [37], "pressed": [], "score": 0, "lives": 3,
+                               "gameState": "playing"}, ...],
+                   "final_score": 12}]}
+
+Each frame is one QuickJS step with frameskip 1 whose action holds ``held`` and taps
+``pressed`` (the play page turns real key events into exactly that), so the replay
+is exact: every frame's score, lives and gameState must match.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import http.server
+import json
+import os
+import pathlib
+import threading
+
+import numpy as np
+
+from jsgym.games import KEY_CODES, Action, parse_actions, resolve
+
+#: Interface ``jsgym play`` binds to unless ``--host`` says otherwise.
+DEFAULT_HOST = "127.0.0.1"
+
+
+def _key_names() -> dict[int, str]:
+    names: dict[int, str] = {}
+    for name, code in KEY_CODES.items():
+        names.setdefault(code, name)
+    return names
+
+
+def play_files(game, *, seed: int = 0, record: bool = False, game_options: dict | None = None,
+               actions=None) -> tuple[str, dict[str, tuple[bytes, str]]]:
+    """The play page's files for ``game``: ``(name, {url path: (body, content type)})``."""
+    from jsgym._core import eval_js
+    from jsgym.browser import page_files
+    from jsgym.games import declares_actions
+
+    name, path = resolve(game)
+    source = path.read_text(encoding="utf-8")
+    if actions is None and declares_actions(source):
+        actions = eval_js("JSGYM_ACTIONS", game_source=source)
+    table = parse_actions(actions)
+    files = page_files(source, game_options)
+    config = {
+        "game": name, "seed": int(seed), "record": bool(record),
+        "sourceSha256": hashlib.sha256(source.encode("utf-8")).hexdigest(),
+        "gameOptions": game_options,
+        "actions": [{"name": a.name, "held": list(a.held), "tapped": list(a.tapped)}
+                    for a in table],
+        "keyNames": {str(k): v for k, v in _key_names().items()},
+    }
+    files["config.js"] = (("window.__jsgymPlayConfig = " + json.dumps(config) + ";\n")
+                          .encode("utf-8"), "text/javascript; charset=utf-8")
+    files[""] = files["play.html"]
+    return name, files
+
+
+class PlayServer:
+    """A small HTTP server for one game's play page (a thread; ``close()`` stops it).
+    ``POST /record`` writes the page's recording to ``record_path``."""
+
+    def __init__(self, game, *, host: str = DEFAULT_HOST, port: int = 0, seed: int = 0,
+                 record_path: str | os.PathLike | None = None,
+                 game_options: dict | None = None, actions=None):
+        self.record_path = pathlib.Path(record_path) if record_path else None
+        self.game, self.files = play_files(game, seed=seed, record=self.record_path is not None,
+                                           game_options=game_options, actions=actions)
+        self.recordings = 0
+        server = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                path = self.path.split("?", 1)[0].lstrip("/")
+                if path == "play.html":
+                    path = ""
+                entry = server.files.get(path)
+                if entry is None:
+                    self.send_error(404)
+                    return
+                body, ctype = entry
+                self.send_response(200)
+                self.send_header("content-type", ctype)
+                self.send_header("content-length", str(len(body)))
+                self.send_header("cache-control", "no-store")
+                self.end_headers()
+                self.wfile.write(body)
+
+            def do_POST(self):
+                if self.path.split("?", 1)[0] != "/record" or server.record_path is None:
+                    self.send_error(404)
+                    return
+                length = int(self.headers.get("content-length") or 0)
+                try:
+                    data = json.loads(self.rfile.read(length))
+                except ValueError:
+                    self.send_error(400, "not JSON")
+                    return
+                server.save(data)
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer((host, port), Handler)
+        self.host, self.port = self.httpd.server_address[:2]
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True,
+                                       name="jsgym-play")
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}/"
+
+    def save(self, data: dict):
+        """Writes a recording atomically (a half-written file never replaces a good one)."""
+        tmp = self.record_path.with_name(self.record_path.name + ".tmp")
+        tmp.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(tmp, self.record_path)
+        self.recordings += 1
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@dataclasses.dataclass
+class ReplayResult:
+    """Outcome of :func:`replay`: ``mismatches`` lists ``(episode, frame, recorded,
+    replayed)`` for the first differing frame of each episode."""
+
+    episodes: int
+    frames: int
+    mismatches: list
+
+    @property
+    def exact(self) -> bool:
+        return not self.mismatches
+
+
+def replay(recording: dict | str | os.PathLike, game=None) -> ReplayResult:
+    """Replays a ``jsgym play --record`` file in the QuickJS backend and compares
+    every frame's score, lives and gameState with the recorded ones.
+
+    Args:
+        recording: the parsed JSON or a path to it.
+        game: the game to replay in (default: the recording's ``game``).
+    """
+    import jsgym
+
+    if not isinstance(recording, dict):
+        recording = json.loads(pathlib.Path(recording).read_text(encoding="utf-8"))
+    game = game or recording["game"]
+    episodes = recording.get("episodes", [])
+    combos: dict[tuple, int] = {}
+    for ep in episodes:
+        for f in ep["frames"]:
+            combos.setdefault((tuple(f["held"]), tuple(f["pressed"])), len(combos))
+    table = [Action("+".join(map(str, h + t)) or "NOOP", h, t) for (h, t) in combos] or [Action("NOOP")]
+    envs = jsgym.make_vec(game, 1, actions=table, autoreset_mode="disabled",
+                          max_episode_steps=None, frameskip=1,
+                          game_options=recording.get("game_options"))
+    states = ("playing", "gameover", "won")
+    mismatches = []
+    frames = 0
+    try:
+        for e, ep in enumerate(episodes):
+            _, infos = envs.reset(seed=[int(ep["seed"])])
+            got = _state(infos, states)
+            if "start" in ep and got != _recorded(ep["start"]):
+                mismatches.append((e, 0, _recorded(ep["start"]), got))
+                continue
+            for k, f in enumerate(ep["frames"]):
+                action = combos[(tuple(f["held"]), tuple(f["pressed"]))]
+                _, _, _, _, infos = envs.step(np.array([action]))
+                frames += 1
+                got = _state(infos, states)
+                if got != _recorded(f):
+                    mismatches.append((e, k + 1, _recorded(f), got))
+                    break
+    finally:
+        envs.close()
+    return ReplayResult(len(episodes), frames, mismatches)
+
+
+def _state(infos, states) -> dict:
+    return {"score": float(infos["score"][0]), "lives": float(infos["lives"][0]),
+            "gameState": states[int(infos["game_state"][0])]}
+
+
+def _recorded(f: dict) -> dict:
+    g = str(f["gameState"]).lower()
+    return {"score": float(f["score"]), "lives": float(f["lives"]),
+            "gameState": "won" if g == "win" else g}

@@ -1,0 +1,628 @@
+"""``jsgym validate``: is a game file valid, deterministic, learnable, and identical
+in the browser?
+
+Modelled on Gymnasium's ``env_checker``: each ``check_*`` function checks one thing,
+returns what it measured (a dict) and raises :class:`CheckFailed` with a message that
+says what was expected and what happened. :func:`validate` runs them in order and
+collects a :class:`Report`; :func:`write_report` writes it as markdown with a montage
+PNG of QuickJS vs browser frames.
+
+The browser checks follow the verification ladder of docs/design.md: L2 (the p5 call
+streams of both backends are identical over the first frames), L3 (score, lives,
+gameState, reward and termination identical at every step over seeded episodes with
+random actions; frames compared by PSNR).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import pathlib
+import time
+from typing import Callable
+
+import numpy as np
+
+import jsgym
+from jsgym.errors import GameError
+
+#: Random steps that must run without a JS error.
+RUN_STEPS = 1000
+#: Random steps within which most episodes must end.
+EPISODE_LIMIT = 5000
+#: Share of seeds whose random-play episode must end within EPISODE_LIMIT.
+EPISODE_END_SHARE = 0.5
+#: Steps within which the frame must change, and the score must change.
+VISUAL_STEPS = 30
+SCORE_STEPS = 500
+#: Distinct colours a frame must show (background, player, something else).
+MIN_COLOURS = 3
+#: Frame PSNR (dB) the browser check requires. Chromium's Skia and our rasterizer
+#: anti-alias edges differently and fonts differ, so frames are not bit-identical:
+#: a median of 30 dB is "the same picture with different edge pixels", a worst step
+#: of 15 dB still allows a different font's text; a wrong colour, a missing or
+#: misplaced shape falls far below both (typically < 12 dB).
+PSNR_MEDIAN_MIN = 30.0
+PSNR_WORST_MIN = 15.0
+#: PSNR reported for identical frames (the true value is infinite).
+PSNR_IDENTICAL = 99.0
+
+
+class CheckFailed(Exception):
+    """A validation check failed; the message says what was expected and what
+    happened."""
+
+
+@dataclasses.dataclass
+class CheckResult:
+    """One row of the report."""
+
+    name: str
+    passed: bool
+    message: str
+    seconds: float
+    details: dict = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass
+class Report:
+    game: str
+    results: list[CheckResult]
+    #: (label, quickjs frame, browser frame) pairs for the montage
+    frames: list[tuple[str, np.ndarray, np.ndarray]] = dataclasses.field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return all(r.passed for r in self.results)
+
+    def table(self) -> str:
+        """The checks as a markdown table."""
+        lines = ["| check | result | details | s |", "|---|---|---|---|"]
+        for r in self.results:
+            mark = "pass" if r.passed else "**FAIL**"
+            text = r.message.replace("|", "\\|").replace("\n", " ")
+            lines.append(f"| {r.name} | {mark} | {text} | {r.seconds:.1f} |")
+        return "\n".join(lines)
+
+
+def psnr(a: np.ndarray, b: np.ndarray) -> float:
+    """PSNR in dB of two uint8 frames (PSNR_IDENTICAL when they are equal)."""
+    mse = np.mean((a.astype(np.float64) - b.astype(np.float64)) ** 2)
+    return PSNR_IDENTICAL if mse == 0 else min(PSNR_IDENTICAL, 10 * math.log10(255 ** 2 / mse))
+
+
+def _random_actions(n_actions: int, steps: int, num_envs: int, seed: int) -> np.ndarray:
+    return np.random.default_rng(seed).integers(0, n_actions, size=(steps, num_envs))
+
+
+def _make(game, num_envs=1, **kw):
+    return jsgym.make_vec(game, num_envs, num_threads=min(num_envs, 2), **kw)
+
+
+# ------------------------------------------------------------------ QuickJS checks
+
+
+def check_contract(game, **make_kw) -> dict:
+    """setup, draw, resetGame and getGameState exist as functions (the file loads at
+    all), and getGameState() returns a numeric score and lives and a valid gameState.
+
+    Raises:
+        CheckFailed: the file does not load, a function is missing, or a
+            getGameState() field is malformed (the runtime's message is kept).
+    """
+    try:
+        envs = _make(game, 1, **make_kw)
+    except GameError as exc:
+        raise CheckFailed(f"{type(exc).__name__}: {exc}") from None
+    try:
+        envs.reset(seed=0)
+        missing = envs.call_js(
+            "['setup','draw','resetGame','getGameState'].filter(n => typeof globalThis[n] !== "
+            "'function')")
+        if missing:
+            raise CheckFailed(f"missing functions: {', '.join(missing)}")
+        st = envs.call_js("getGameState()")
+        problems = []
+        if not isinstance(st, dict):
+            raise CheckFailed(f"getGameState() returned {st!r}, expected an object")
+        for key in ("score", "lives"):
+            if not isinstance(st.get(key), (int, float)) or isinstance(st.get(key), bool):
+                problems.append(f"{key} is {st.get(key)!r}, expected a number")
+        if str(st.get("gameState")).lower() not in ("playing", "gameover", "won", "win"):
+            problems.append(f"gameState is {st.get('gameState')!r}, expected 'playing', "
+                            "'gameover' or 'won'")
+        if problems:
+            raise CheckFailed("getGameState(): " + "; ".join(problems))
+        has_prng = envs.call_js("typeof mulberry32 === 'function'")
+    except GameError as exc:
+        raise CheckFailed(f"{type(exc).__name__}: {exc}") from None
+    finally:
+        envs.close()
+    return {"state": st, "mulberry32": has_prng}
+
+
+def check_runs(game, steps: int = RUN_STEPS, num_envs: int = 2, **make_kw) -> dict:
+    """``steps`` random steps per env (autoreset on) raise no JS error.
+
+    Raises:
+        CheckFailed: naming the env, the step and the JS error.
+    """
+    envs = _make(game, num_envs, **make_kw)
+    try:
+        envs.reset(seed=0)
+        acts = _random_actions(envs.single_action_space.n, steps, num_envs, 0)
+        episodes = 0
+        for t in range(steps):
+            try:
+                _, _, term, trunc, _ = envs.step(acts[t])
+            except GameError as exc:
+                raise CheckFailed(f"step {t}: {type(exc).__name__}: {exc}") from None
+            episodes += int(np.sum(term | trunc))
+    finally:
+        envs.close()
+    return {"steps": steps * num_envs, "episodes_ended": episodes}
+
+
+def _rollout_until_done(envs, acts: np.ndarray, limit: int):
+    """Steps every env with acts[t] until its episode ends (autoreset disabled);
+    yields (t, ids, obs, rewards, term, trunc, infos) for the envs still running."""
+    active = np.arange(envs.num_envs)
+    for t in range(limit):
+        if not len(active):
+            return
+        envs.send(acts[t][active], active)
+        obs, rew, term, trunc, infos = envs.recv()
+        ids = infos["env_id"]
+        yield t, ids, obs, rew, term, trunc, infos
+        active = ids[~(term | trunc)]
+
+
+def check_episodes_end(game, num_seeds: int = 8, limit: int = EPISODE_LIMIT,
+                       share: float = EPISODE_END_SHARE, **make_kw) -> dict:
+    """Random play ends the episode (gameover or won) within ``limit`` steps for at
+    least ``share`` of ``num_seeds`` seeds.
+
+    Raises:
+        CheckFailed: too few episodes ended (a game that never ends cannot teach).
+    """
+    envs = _make(game, num_seeds, autoreset_mode="disabled", max_episode_steps=None,
+                 **make_kw)
+    lengths = {}
+    outcome = {}
+    try:
+        envs.reset(seed=list(range(num_seeds)))
+        acts = _random_actions(envs.single_action_space.n, limit, num_seeds, 1)
+        for t, ids, _, _, term, _, infos in _rollout_until_done(envs, acts, limit):
+            for k in np.flatnonzero(term):
+                lengths[int(ids[k])] = t + 1
+                outcome[int(ids[k])] = ("playing", "gameover", "won")[int(infos["game_state"][k])]
+    finally:
+        envs.close()
+    ended = len(lengths)
+    details = {"ended": ended, "seeds": num_seeds,
+               "median_length": float(np.median(list(lengths.values()))) if lengths else None,
+               "won": sum(v == "won" for v in outcome.values())}
+    if ended < share * num_seeds:
+        raise CheckFailed(f"only {ended} of {num_seeds} random-play episodes ended within "
+                          f"{limit} steps (expected at least {math.ceil(share * num_seeds)})")
+    return details
+
+
+def check_determinism(game, steps: int = 200, num_envs: int = 2, **make_kw) -> dict:
+    """The same seed and actions give identical frames and states twice; different
+    seeds give different first frames or states.
+
+    Raises:
+        CheckFailed: naming the first step and env that differ (same seeds), or
+            saying that two different seeds gave identical trajectories.
+    """
+    def run(seeds):
+        envs = _make(game, num_envs, **make_kw)
+        try:
+            obs, infos = envs.reset(seed=seeds)
+            frames, states = [obs.copy()], [np.stack([infos["score"], infos["lives"]], 1)]
+            acts = _random_actions(envs.single_action_space.n, steps, num_envs, 2)
+            for t in range(steps):
+                obs, _, _, _, infos = envs.step(acts[t])
+                frames.append(obs.copy())
+                states.append(np.stack([infos["score"], infos["lives"],
+                                        infos["game_state"].astype(float)], 1)[:, :2])
+            return np.stack(frames), np.stack(states)
+        finally:
+            envs.close()
+
+    seeds = list(range(10, 10 + num_envs))
+    f1, s1 = run(seeds)
+    f2, s2 = run(seeds)
+    for t in range(len(f1)):
+        if not np.array_equal(f1[t], f2[t]) or not np.array_equal(s1[t], s2[t]):
+            env = int(np.flatnonzero((f1[t] != f2[t]).reshape(num_envs, -1).any(1) |
+                                     (s1[t] != s2[t]).any(1))[0])
+            raise CheckFailed(f"two runs with the same seed and actions differ at step {t} "
+                              f"(env {env}): the game uses unseeded randomness or real time")
+    f3, s3 = run([s + 1000 for s in seeds])
+    if np.array_equal(f1, f3) and np.array_equal(s1, s3):
+        raise CheckFailed("different seeds gave identical frames and states: resetGame(seed) "
+                          "ignores its seed")
+    return {"steps": steps, "envs": num_envs}
+
+
+def check_visuals(game, steps: int = VISUAL_STEPS, num_envs: int = 4, **make_kw) -> dict:
+    """Frames are not constant, show at least MIN_COLOURS distinct colours, and change
+    within ``steps`` steps of the episode start.
+
+    Raises:
+        CheckFailed: a blank or single-colour frame, or a frozen picture.
+    """
+    envs = _make(game, num_envs, **make_kw)
+    try:
+        obs, _ = envs.reset(seed=list(range(20, 20 + num_envs)))
+        first = obs.copy()
+        acts = _random_actions(envs.single_action_space.n, steps, num_envs, 3)
+        changed = np.zeros(num_envs, dtype=bool)
+        colours = [len(np.unique(first[i].reshape(-1, 3), axis=0)) for i in range(num_envs)]
+        for t in range(steps):
+            obs, *_ = envs.step(acts[t])
+            changed |= (obs != first).reshape(num_envs, -1).any(1)
+            for i in range(num_envs):
+                colours[i] = max(colours[i], len(np.unique(obs[i].reshape(-1, 3), axis=0)))
+    finally:
+        envs.close()
+    if all(first[i].min() == first[i].max() for i in range(num_envs)):
+        raise CheckFailed("the first frame is a single constant value (nothing drawn?)")
+    if max(colours) < MIN_COLOURS:
+        raise CheckFailed(f"frames show at most {max(colours)} distinct colours "
+                          f"(expected at least {MIN_COLOURS})")
+    if not changed.any():
+        raise CheckFailed(f"the frame did not change within {steps} random steps")
+    return {"colours_max": int(max(colours)), "envs_changed": int(changed.sum())}
+
+
+def check_reward(game, steps: int = SCORE_STEPS, num_envs: int = 8, **make_kw) -> dict:
+    """reward equals the score delta at every step, and the score changes under random
+    play within ``steps`` steps (in at least one of ``num_envs`` seeds).
+
+    Raises:
+        CheckFailed: a reward that is not the score delta, or a score that never moves.
+    """
+    envs = _make(game, num_envs, autoreset_mode="disabled", max_episode_steps=None, **make_kw)
+    moved = np.zeros(num_envs, dtype=bool)
+    try:
+        _, infos = envs.reset(seed=list(range(30, 30 + num_envs)))
+        score = infos["score"].copy()
+        acts = _random_actions(envs.single_action_space.n, steps, num_envs, 4)
+        for t, ids, _, rew, _, _, infos in _rollout_until_done(envs, acts, steps):
+            delta = infos["score"] - score[ids]
+            bad = np.flatnonzero(rew != delta)
+            if len(bad):
+                k = bad[0]
+                raise CheckFailed(f"step {t} env {ids[k]}: reward {rew[k]} != score delta "
+                                  f"{delta[k]}")
+            moved[ids] |= delta != 0
+            score[ids] = infos["score"]
+    finally:
+        envs.close()
+    if not moved.any():
+        raise CheckFailed(f"the score never changed within {steps} random steps on "
+                          f"{num_envs} seeds (nothing to learn from)")
+    return {"envs_scoring": int(moved.sum()), "envs": num_envs}
+
+
+def check_cost(game, steps: int = 300, **make_kw) -> dict:
+    """Per-step cost in the QuickJS backend: game logic and p5 calls (js), rasterizing,
+    copying, from ``make_vec(..., profile=True)``. Informational; fails only if the
+    game fails."""
+    envs = _make(game, 1, profile=True, **make_kw)
+    try:
+        envs.reset(seed=0)
+        acts = _random_actions(envs.single_action_space.n, steps, 1, 5)
+        for t in range(steps):
+            envs.step(acts[t])
+        p = envs.profile(0)
+    finally:
+        envs.close()
+    frames = max(1, p["frames"])
+    return {
+        "js_us": p["js_ns"] / frames / 1e3, "raster_us": p["raster_ns"] / frames / 1e3,
+        "copy_us": p["copy_ns"] / frames / 1e3, "p5_calls": p["p5_calls"] / frames,
+        "frames": p["frames"],
+    }
+
+
+# ------------------------------------------------------------------ browser checks
+
+
+def capture_source() -> str:
+    """web/capture.js, the L2 call-stream recorder both backends run."""
+    from jsgym.browser import web_dir
+
+    return (web_dir() / "capture.js").read_text(encoding="utf-8")
+
+
+def capture_calls(envs, steps: int, *, seed: int = 0, action_seed: int = 6) -> list[list]:
+    """Runs ``steps`` random steps of env 0 with the L2 recorder installed; returns the
+    p5 calls of each step (the reset frame first)."""
+    code = capture_source()
+    envs.call_js(code, 0)
+    envs.call_js("__jsgymCapture.install()", 0)
+    out = []
+    envs.reset(seed=[seed + i for i in range(envs.num_envs)])
+    out.append(envs.call_js("__jsgymCapture.take()", 0))
+    acts = _random_actions(envs.single_action_space.n, steps, envs.num_envs, action_seed)
+    for t in range(steps):
+        envs.step(acts[t])
+        out.append(envs.call_js("__jsgymCapture.take()", 0))
+    return out
+
+
+def check_l2_calls(game, frames: int = 60, seed: int = 0, **make_kw) -> dict:
+    """L2: the p5 call streams (name, evaluated arguments, style of each shape) of both
+    backends are identical over the first ``frames`` frames (same seed and actions).
+
+    Raises:
+        CheckFailed: naming the first step and call that differ, with both calls.
+    """
+    q = _make(game, 1, **make_kw)
+    b = jsgym.make_vec(game, 1, backend="browser", **make_kw)
+    try:
+        cq = capture_calls(q, frames, seed=seed)
+        cb = capture_calls(b, frames, seed=seed)
+    finally:
+        q.close()
+        b.close()
+    total = 0
+    for t, (lq, lb) in enumerate(zip(cq, cb)):
+        for k in range(max(len(lq), len(lb))):
+            x = lq[k] if k < len(lq) else None
+            y = lb[k] if k < len(lb) else None
+            if x != y:
+                raise CheckFailed(f"step {t}, call {k}: QuickJS {x} vs browser {y}")
+        total += len(lq)
+    return {"frames": frames, "calls": total}
+
+
+def check_l3_rollouts(game, episodes: int = 3, max_steps: int = 1000,
+                      psnr_median_min: float = PSNR_MEDIAN_MIN,
+                      psnr_worst_min: float = PSNR_WORST_MIN, **make_kw) -> dict:
+    """L3: over ``episodes`` seeded episodes with random actions (each at most
+    ``max_steps`` steps), score, lives, gameState, reward and termination are
+    identical at every step in both backends, and the frames agree within the stated
+    PSNR (median and worst step).
+
+    Returns details including ``psnr`` (every step's value), ``frames`` (labelled
+    (quickjs, browser) pairs for the montage) and ``divergence`` (None, or the first
+    divergent step with both values).
+
+    Raises:
+        CheckFailed: the first divergent step with both values, or a PSNR below the
+            thresholds (naming the step).
+    """
+    kw = dict(autoreset_mode="disabled", max_episode_steps=max_steps, **make_kw)
+    q = _make(game, episodes, **kw)
+    b = jsgym.make_vec(game, episodes, backend="browser", **kw)
+    seeds = list(range(100, 100 + episodes))
+    psnrs: list[tuple[float, int, int]] = []
+    frames: list[tuple[str, np.ndarray, np.ndarray]] = []
+    divergence = None
+    steps_compared = 0
+    try:
+        oq, iq = q.reset(seed=seeds)
+        ob, ib = b.reset(seed=seeds)
+        for i in range(episodes):
+            psnrs.append((psnr(oq[i], ob[i]), i, 0))
+        frames.append((f"seed {seeds[0]} step 0", oq[0].copy(), ob[0].copy()))
+        acts = _random_actions(q.single_action_space.n, max_steps, episodes, 7)
+        active = np.arange(episodes)
+        snap = {max_steps // 8, max_steps // 4, max_steps // 2}
+        for t in range(max_steps):
+            if not len(active):
+                break
+            q.send(acts[t][active], active)
+            b.send(acts[t][active], active)
+            rq = q.recv()
+            rb = b.recv()
+            ids = rq[4]["env_id"]
+            steps_compared += len(ids)
+            for k, i in enumerate(ids):
+                vq = _step_values(rq, k)
+                vb = _step_values(rb, k)
+                psnrs.append((psnr(rq[0][k], rb[0][k]), int(i), t + 1))
+                if vq != vb and divergence is None:
+                    divergence = {"episode": int(i), "seed": seeds[i], "step": t + 1,
+                                  "quickjs": vq, "browser": vb}
+                    frames.append((f"first divergence: seed {seeds[i]} step {t + 1}",
+                                   rq[0][k].copy(), rb[0][k].copy()))
+                if i == 0 and (t + 1) in snap:
+                    frames.append((f"seed {seeds[0]} step {t + 1}", rq[0][k].copy(),
+                                   rb[0][k].copy()))
+            done = rq[2] | rq[3]
+            active = ids[~done]
+            if divergence is not None:
+                break
+    finally:
+        q.close()
+        b.close()
+    values = np.array([p for p, _, _ in psnrs])
+    worst = int(np.argmin(values))
+    details = {
+        "episodes": episodes, "steps": steps_compared, "psnr": values.tolist(),
+        "psnr_median": float(np.median(values)), "psnr_worst": float(values[worst]),
+        "psnr_worst_at": {"episode": psnrs[worst][1], "seed": seeds[psnrs[worst][1]],
+                          "step": psnrs[worst][2]},
+        "divergence": divergence, "frames": frames,
+    }
+    if divergence is not None:
+        d = divergence
+        raise _failed_with(details, f"L3: seed {d['seed']} step {d['step']}: QuickJS "
+                           f"{_fmt(d['quickjs'])} vs browser {_fmt(d['browser'])}")
+    if details["psnr_median"] < psnr_median_min or details["psnr_worst"] < psnr_worst_min:
+        w = details["psnr_worst_at"]
+        raise _failed_with(details, f"frame PSNR median {details['psnr_median']:.1f} dB, worst "
+                           f"{details['psnr_worst']:.1f} dB at seed {w['seed']} step {w['step']}"
+                           f" (required: median >= {psnr_median_min}, worst >= {psnr_worst_min})")
+    return details
+
+
+_STEP_FIELDS = ("score", "lives", "gameState", "reward", "terminated", "truncated")
+
+
+def _step_values(result, k: int) -> dict:
+    obs, rew, term, trunc, infos = result
+    return dict(zip(_STEP_FIELDS, (float(infos["score"][k]), float(infos["lives"][k]),
+                                   int(infos["game_state"][k]), float(rew[k]), bool(term[k]),
+                                   bool(trunc[k]))))
+
+
+def _fmt(values: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in values.items())
+
+
+def _failed_with(details: dict, message: str) -> CheckFailed:
+    exc = CheckFailed(message)
+    exc.details = details
+    return exc
+
+
+# ------------------------------------------------------------------ runner
+
+
+def validate(game, *, browser: bool = False, episodes: int = 3, max_steps: int = 1000,
+             l2_frames: int = 60, progress: Callable[[str], None] | None = None,
+             **make_kw) -> Report:
+    """Runs every check on ``game`` and returns the :class:`Report` (never raises for a
+    failed check). ``make_kw`` reaches every ``make_vec`` (e.g. ``obs_size``)."""
+    from jsgym.games import resolve
+
+    name, _ = resolve(game)
+    report = Report(name, [])
+    checks: list[tuple[str, Callable[[], dict], Callable[[dict], str]]] = [
+        ("contract", lambda: check_contract(game, **make_kw),
+         lambda d: "setup/draw/resetGame/getGameState present; state " +
+         _fmt_state(d["state"]) + ("" if d["mulberry32"] else "; note: no mulberry32()")),
+        ("runs", lambda: check_runs(game, **make_kw),
+         lambda d: f"{d['steps']} random steps, no JS error ({d['episodes_ended']} episodes ended)"),
+        ("episodes end", lambda: check_episodes_end(game, **make_kw),
+         lambda d: f"{d['ended']}/{d['seeds']} seeds ended within {EPISODE_LIMIT} steps "
+         f"(median length {d['median_length']}, won {d['won']})"),
+        ("determinism", lambda: check_determinism(game, **make_kw),
+         lambda d: f"same seed identical over {d['steps']} steps x {d['envs']} envs; "
+         "other seeds differ"),
+        ("visuals", lambda: check_visuals(game, **make_kw),
+         lambda d: f"up to {d['colours_max']} colours; frame changed in {d['envs_changed']} "
+         f"of 4 envs within {VISUAL_STEPS} steps"),
+        ("reward", lambda: check_reward(game, **make_kw),
+         lambda d: f"reward == score delta; score moved in {d['envs_scoring']}/{d['envs']} seeds within "
+         f"{SCORE_STEPS} steps"),
+    ]
+    if browser:
+        checks += [
+            ("L2 call stream", lambda: check_l2_calls(game, frames=l2_frames, **make_kw),
+             lambda d: f"identical over {d['frames']} frames ({d['calls']} p5 calls)"),
+            ("L3 rollouts", lambda: check_l3_rollouts(game, episodes=episodes,
+                                                      max_steps=max_steps, **make_kw),
+             _fmt_l3),
+        ]
+    checks.append(("per-step cost", lambda: check_cost(game, **make_kw),
+                   lambda d: f"QuickJS per frame: js (logic + p5 calls) {d['js_us']:.0f} us, "
+                   f"raster {d['raster_us']:.0f} us, copy {d['copy_us']:.1f} us, "
+                   f"{d['p5_calls']:.0f} p5 calls"))
+    for label, run, describe in checks:
+        if progress:
+            progress(label)
+        t0 = time.perf_counter()
+        try:
+            details = run()
+            result = CheckResult(label, True, describe(details), 0.0, details)
+        except CheckFailed as exc:
+            details = getattr(exc, "details", {})
+            text = str(exc)
+            if label == "L3 rollouts" and details:
+                text += f" [{_fmt_l3(details)}]"
+            result = CheckResult(label, False, text, 0.0, details)
+        except GameError as exc:
+            result = CheckResult(label, False, f"{type(exc).__name__}: {exc}", 0.0)
+        result.seconds = time.perf_counter() - t0
+        report.results.append(result)
+        if label == "L3 rollouts":
+            report.frames = result.details.pop("frames", [])
+        if label == "contract" and not result.passed:
+            break  # nothing else can run
+    return report
+
+
+def _fmt_state(state: dict) -> str:
+    return "{" + ", ".join(f"{k}: {state[k]!r}" for k in ("score", "lives", "gameState")
+                           if k in state) + "}"
+
+
+def _fmt_l3(d: dict) -> str:
+    w = d["psnr_worst_at"]
+    text = (f"{d['episodes']} episodes, {d['steps']} steps: states identical"
+            if d["divergence"] is None else f"{d['steps']} steps compared")
+    return (f"{text}; PSNR median {d['psnr_median']:.1f} dB, worst {d['psnr_worst']:.1f} dB "
+            f"(seed {w['seed']} step {w['step']})")
+
+
+def montage(frames: list[tuple[str, np.ndarray, np.ndarray]], path, scale: int = 4) -> None:
+    """Writes QuickJS (left) vs browser (right) frames side by side, one row per
+    labelled pair, as a PNG."""
+    from PIL import Image, ImageDraw
+
+    if not frames:
+        return
+    h, w = frames[0][1].shape[:2]
+    label_h = 14
+    cell_w, cell_h = w * scale, h * scale
+    img = Image.new("RGB", (2 * cell_w + 12, len(frames) * (cell_h + label_h + 6) + label_h),
+                    (32, 32, 32))
+    draw = ImageDraw.Draw(img)
+    draw.text((4, 1), "QuickJS", fill=(255, 255, 255))
+    draw.text((cell_w + 12, 1), "browser (p5.js)", fill=(255, 255, 255))
+    y = label_h
+    for label, fq, fb in frames:
+        draw.text((4, y), f"{label}  PSNR {psnr(fq, fb):.1f} dB", fill=(255, 255, 0))
+        y += label_h
+        img.paste(Image.fromarray(fq).resize((cell_w, cell_h), Image.NEAREST), (0, y))
+        img.paste(Image.fromarray(fb).resize((cell_w, cell_h), Image.NEAREST), (cell_w + 12, y))
+        y += cell_h + 6
+    img.save(path)
+
+
+def write_report(report: Report, directory) -> pathlib.Path:
+    """Writes ``<game>.md`` (the table) and ``<game>_montage.png`` into ``directory``;
+    returns the markdown path."""
+    out = pathlib.Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    md = out / f"{report.game}.md"
+    png = out / f"{report.game}_montage.png"
+    lines = [f"# jsgym validate: {report.game}", "",
+             f"Result: **{'PASS' if report.passed else 'FAIL'}**", "", report.table(), ""]
+    l3 = next((r for r in report.results if r.name == "L3 rollouts"), None)
+    if l3 is not None and l3.details.get("divergence"):
+        d = l3.details["divergence"]
+        lines += ["## First divergent step", "",
+                  f"seed {d['seed']} step {d['step']}", "",
+                  f"- QuickJS: {_fmt(d['quickjs'])}", f"- browser: {_fmt(d['browser'])}", ""]
+    if report.frames:
+        montage(report.frames, png)
+        lines += ["## Frames (QuickJS left, browser right)", "", f"![montage]({png.name})", ""]
+    md.write_text("\n".join(lines), encoding="utf-8")
+    return md
+
+
+def summary_row(report: Report) -> dict:
+    """One line of the all-games table: L3 result, PSNR median/worst."""
+    l3 = next((r for r in report.results if r.name == "L3 rollouts"), None)
+    l2 = next((r for r in report.results if r.name == "L2 call stream"), None)
+    row = {"game": report.game, "passed": report.passed,
+           "failed": [r.name for r in report.results if not r.passed]}
+    if l2 is not None:
+        row["l2"] = "identical" if l2.passed else l2.message
+    if l3 is not None and l3.details:
+        row.update(l3="identical" if l3.details.get("divergence") is None else
+                   f"diverges at seed {l3.details['divergence']['seed']} step "
+                   f"{l3.details['divergence']['step']}",
+                   psnr_median=l3.details["psnr_median"], psnr_worst=l3.details["psnr_worst"],
+                   steps=l3.details["steps"])
+    return row
+

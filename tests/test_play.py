@@ -1,0 +1,107 @@
+"""Human play: the server binds 127.0.0.1 only, a session played with real
+(Playwright) keyboard events is recorded, and the recording replays exactly in the
+QuickJS backend; a tampered recording is reported (exit status 1)."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+
+from jsgym.cli import main
+from jsgym.play import DEFAULT_HOST, PlayServer, replay
+
+
+def _need_browser():
+    pytest.importorskip("playwright")
+    from jsgym.browser import p5_path
+
+    try:
+        p5_path()
+    except FileNotFoundError as exc:
+        pytest.skip(str(exc))
+
+
+def test_server_binds_loopback_and_serves_the_page(tmp_path):
+    _need_browser()
+    server = PlayServer("catch", port=0, seed=5, record_path=tmp_path / "r.json")
+    try:
+        assert DEFAULT_HOST == "127.0.0.1" and server.host == "127.0.0.1"
+        html = urllib.request.urlopen(server.url, timeout=10).read().decode()
+        assert '<meta charset="utf-8">' in html and "prelude.js" in html
+        assert html.index("prelude.js") < html.index("p5.min.js") < html.index("game.js")
+        config = urllib.request.urlopen(server.url + "config.js", timeout=10).read().decode()
+        assert '"seed": 5' in config and '"record": true' in config
+        req = urllib.request.Request(server.url + "record", data=b'{"episodes": []}',
+                                     method="POST")
+        assert urllib.request.urlopen(req, timeout=10).status == 204
+        assert json.loads((tmp_path / "r.json").read_text()) == {"episodes": []}
+    finally:
+        server.close()
+
+
+def test_cli_play_defaults_to_loopback():
+    from jsgym.cli import build_parser
+
+    args = build_parser().parse_args(["play", "pong"])
+    assert args.host == "127.0.0.1" and args.seed == 0
+
+
+def _play_session(url: str, keys: list[tuple[str, int]]):
+    from playwright.sync_api import sync_playwright
+
+    from jsgym.browser import CHROMIUM_ARGS, chromium_path
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(), headless=True,
+                                    args=list(CHROMIUM_ARGS))
+        try:
+            page = browser.new_page(device_scale_factor=1)
+            page.goto(url)
+            page.wait_for_function("window.__jsgymPlay && __jsgym.hasEpisode", timeout=30000)
+            page.click("#stage canvas")
+            for key, hold_ms in keys:
+                page.keyboard.down(key)
+                page.wait_for_timeout(hold_ms)
+                page.keyboard.up(key)
+                page.wait_for_timeout(30)
+            page.keyboard.press("Space")  # a tap shorter than a frame
+            page.keyboard.down("ArrowRight")
+            page.keyboard.press("Space")  # tap while another key is held
+            page.wait_for_timeout(100)
+            page.keyboard.up("ArrowRight")
+            assert page.evaluate("__jsgymPlay.upload()")
+            frames = page.evaluate("__jsgymPlay.recording().episodes[0].frames.length")
+        finally:
+            browser.close()
+    return frames
+
+
+def test_recorded_session_replays_exactly(tmp_path):
+    _need_browser()
+    path = tmp_path / "session.json"
+    server = PlayServer("breakout", port=0, seed=7, record_path=path)
+    try:
+        frames = _play_session(server.url, [("ArrowLeft", 300), ("Space", 60),
+                                            ("ArrowRight", 400), ("Space", 20)])
+    finally:
+        server.close()
+    rec = json.loads(path.read_text())
+    assert rec["game"] == "breakout" and rec["episodes"][0]["seed"] == 7
+    ep = rec["episodes"][0]
+    assert len(ep["frames"]) >= 30 and frames >= len(ep["frames"])
+    assert any(f["held"] for f in ep["frames"]) and any(f["pressed"] for f in ep["frames"])
+    assert "final_score" in ep
+    result = replay(path)
+    assert result.exact, result.mismatches
+    assert result.frames == len(ep["frames"])
+    assert main(["replay", str(path)]) == 0
+
+    # A recording that does not match the game is reported, with exit status 1.
+    ep["frames"][10]["score"] += 5
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(rec))
+    result = replay(bad)
+    assert not result.exact and result.mismatches[0][:2] == (0, 11)
+    assert main(["replay", str(bad)]) == 1

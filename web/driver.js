@@ -1,0 +1,287 @@
+/* jsgym page driver: loaded after the game file, on every jsgym page (the browser
+ * backend's env.html and the human-play page play.html).
+ *
+ * It runs the game under real p5.js with exactly the episode and step semantics of
+ * jsgym's QuickJS backend (runtime/env.c, runtime/pool.c, p5shim):
+ *  - setup() runs once, with Math.random seeded as for seed 0 and
+ *    noiseSeed(0x6A09E667), after pixelDensity(1); noLoop() follows it, and the one
+ *    draw() p5 makes by itself after setup is skipped (jsgym draws only in episodes).
+ *  - episode start (reset(seed)): release every key without callbacks, seed
+ *    Math.random with (seed ^ 0x9E3779B9) >>> 0, noiseSeed((seed ^ 0x6A09E667) >>> 0),
+ *    drop randomSeed() state, frameCount = 0 (virtual clock 0), deltaTime = 1000/60,
+ *    resetGame(seed), one redraw().
+ *  - step(held, tapped, frameskip): before the first frame release the keys no longer
+ *    held (and tapped keys that are down), press held keys then tapped keys in table
+ *    order; redraw() frameskip times; release tapped keys right after the first frame.
+ *  - keys go down and up as real KeyboardEvents dispatched at document.body (keydown,
+ *    then keypress for keys that type a character, keyup), so p5's own listeners set
+ *    keyCode/key/keyIsDown and call keyPressed/keyTyped/keyReleased. A key already
+ *    down is not pressed again (p5 1.x ignores such a keydown).
+ *  - observe(h, w, fit): the canvas area-averaged to h x w in the page (transparent
+ *    pixels over black), returned as base64 RGB.
+ */
+(function () {
+  'use strict';
+  var P = window.__jsgymPrelude;
+  var MAX_DOWN_KEYS = 16;
+  var gameSetup = window.setup;
+  var gameDraw = window.draw;
+  // p5 draws once by itself right after setup(); jsgym draws only in episodes, so
+  // that one call is swallowed and the game's draw() put back.
+  var placeholderDraw = function () { window.draw = gameDraw; };
+
+  var J = window.__jsgym = {
+    ready: false,        // setup() ran (or failed: see setupError)
+    setupError: null,
+    contractError: null,
+    hasEpisode: false,
+    down: [],            // keys down, in the order they went down
+    elapsed: 0,          // steps since the episode start (for error messages)
+  };
+
+  function errorInfo(e, phase) {
+    var message = e && e.message !== undefined ? String(e.message) : String(e);
+    var name = e && e.name ? String(e.name) : 'Error';
+    return { phase: phase, message: name + ': ' + message,
+             stack: e && e.stack ? String(e.stack) : '' };
+  }
+
+  // The contract, checked before setup() as the QuickJS backend does.
+  (function checkContract() {
+    var missing = [];
+    var names = ['setup', 'draw', 'resetGame', 'getGameState'];
+    var values = [gameSetup, gameDraw,
+                  typeof resetGame !== 'undefined' ? resetGame : undefined,       // eslint-disable-line no-undef
+                  typeof getGameState !== 'undefined' ? getGameState : undefined]; // eslint-disable-line no-undef
+    for (var i = 0; i < names.length; i++) {
+      if (typeof values[i] !== 'function')
+        missing.push(names[i] + '() is ' + (values[i] === undefined ? 'missing' : 'not a function'));
+    }
+    if (missing.length) J.contractError = 'the game contract is not met: ' + missing.join('; ');
+  })();
+
+  function inst() { return window.p5.instance; }
+
+  window.setup = function () {
+    var p = inst();
+    P.seedRandom(0);
+    p.noiseSeed(0x6A09E667);
+    p._setProperty('deltaTime', P.FRAME_MS);
+    p.pixelDensity(1);
+    try {
+      if (J.contractError) throw new Error(J.contractError);
+      gameSetup();
+    } catch (e) {
+      J.setupError = errorInfo(e, 'setup()');
+    }
+    p.noLoop();
+    p._setProperty('deltaTime', P.FRAME_MS);
+    J.ready = true;
+  };
+  window.draw = placeholderDraw;
+
+  /* ------------------------------------------------------------ keys */
+  var KEY_NAMES = {
+    8: 'Backspace', 9: 'Tab', 12: 'Clear', 13: 'Enter', 16: 'Shift', 17: 'Control', 18: 'Alt',
+    19: 'Pause', 20: 'CapsLock', 27: 'Escape', 32: ' ', 33: 'PageUp', 34: 'PageDown', 35: 'End',
+    36: 'Home', 37: 'ArrowLeft', 38: 'ArrowUp', 39: 'ArrowRight', 40: 'ArrowDown', 45: 'Insert',
+    46: 'Delete', 91: 'Meta', 92: 'Meta', 93: 'ContextMenu', 106: '*', 107: '+', 109: '-',
+    110: '.', 111: '/', 144: 'NumLock', 145: 'ScrollLock', 186: ';', 187: '=', 188: ',',
+    189: '-', 190: '.', 191: '/', 192: '`', 219: '[', 220: '\\', 221: ']', 222: "'",
+  };
+  var CODE_NAMES = {
+    8: 'Backspace', 9: 'Tab', 13: 'Enter', 16: 'ShiftLeft', 17: 'ControlLeft', 18: 'AltLeft',
+    27: 'Escape', 32: 'Space', 37: 'ArrowLeft', 38: 'ArrowUp', 39: 'ArrowRight', 40: 'ArrowDown',
+  };
+  /** KeyboardEvent.key (US layout, no modifiers) and the keypress char code (0: none). */
+  function keyName(code) {
+    if (code >= 65 && code <= 90) return [String.fromCharCode(code + 32), code + 32];
+    if (code >= 48 && code <= 57) return [String.fromCharCode(code), code];
+    if (code >= 96 && code <= 105) return [String.fromCharCode(48 + code - 96), 48 + code - 96];
+    if (code >= 112 && code <= 123) return ['F' + (code - 111), 0];
+    var k = KEY_NAMES[code];
+    if (k === undefined) return ['Unidentified', 0];
+    if (code === 13) return [k, 13];
+    return [k, k.length === 1 ? k.charCodeAt(0) : 0];
+  }
+  function codeName(code) {
+    if (code >= 65 && code <= 90) return 'Key' + String.fromCharCode(code);
+    if (code >= 48 && code <= 57) return 'Digit' + String.fromCharCode(code);
+    return CODE_NAMES[code] || '';
+  }
+  function fire(type, code, key, which, charCode) {
+    var e = new KeyboardEvent(type, { key: key, code: codeName(code), bubbles: true,
+                                      cancelable: true, repeat: false });
+    // keyCode/which/charCode are legacy read-only getters: set them as a browser does.
+    Object.defineProperty(e, 'keyCode', { value: type === 'keypress' ? charCode : code });
+    Object.defineProperty(e, 'which', { value: which });
+    Object.defineProperty(e, 'charCode', { value: charCode });
+    (document.body || document.documentElement).dispatchEvent(e);
+  }
+  function keyEvent(code, down) {
+    var i = J.down.indexOf(code);
+    var names = keyName(code);
+    if (down) {
+      if (i >= 0 || J.down.length === MAX_DOWN_KEYS) return;
+      J.down.push(code);
+      fire('keydown', code, names[0], code, 0);
+      if (names[1]) fire('keypress', code, names[0], names[1], names[1]);
+    } else {
+      if (i < 0) return;
+      J.down.splice(i, 1);
+      fire('keyup', code, names[0], code, 0);
+    }
+  }
+  function releaseAll() {
+    var p = inst();
+    if (J.down.length) {
+      p._onblur();  // p5 forgets every down key, calling nothing
+      p._setProperty('isKeyPressed', false);
+      p._setProperty('keyIsPressed', false);
+    }
+    J.down = [];
+  }
+  function applyKeys(held, tapped) {
+    for (var i = J.down.length - 1; i >= 0; i--) {
+      var k = J.down[i];
+      if (held.indexOf(k) < 0 || tapped.indexOf(k) >= 0) keyEvent(k, false);
+    }
+    for (i = 0; i < held.length; i++) keyEvent(held[i], true);
+    for (i = 0; i < tapped.length; i++) keyEvent(tapped[i], true);
+  }
+  function releaseTaps(held, tapped) {
+    for (var i = 0; i < tapped.length; i++)
+      if (held.indexOf(tapped[i]) < 0) keyEvent(tapped[i], false);
+  }
+
+  /* ------------------------------------------------------------ frames */
+  function readState() {
+    var s = getGameState(); // eslint-disable-line no-undef
+    if (s === null || typeof s !== 'object')
+      throw { contract: 'getGameState() must return an object {score, lives, gameState}' };
+    var g = typeof s.gameState === 'string' ? s.gameState.toLowerCase() : null;
+    var code = g === 'playing' ? 0 : g === 'gameover' ? 1 : (g === 'won' || g === 'win') ? 2 : -1;
+    if (typeof s.score !== 'number' || !isFinite(s.score))
+      throw { contract: 'getGameState().score must be a finite number' };
+    if (typeof s.lives !== 'number' || s.lives !== s.lives)
+      throw { contract: 'getGameState().lives must be a number' };
+    if (code < 0)
+      throw { contract: "getGameState().gameState must be 'playing', 'gameover' or 'won' " +
+                        "(or 'PLAYING', 'GAMEOVER', 'WIN')" };
+    return { score: s.score, lives: s.lives, gameState: code };
+  }
+
+  var weightCache = {};
+  /** Per output index: [first source index, weights...] of the area average of the
+   * source interval it covers (scale `s` output px per source px, offset `o`). */
+  function axisWeights(n, out, s, o) {
+    var key = n + ':' + out + ':' + s + ':' + o;
+    if (weightCache[key]) return weightCache[key];
+    var rows = [];
+    for (var j = 0; j < out; j++) {
+      var a = Math.max(0, (j - o) / s), b = Math.min(n, (j + 1 - o) / s);
+      var row = { start: 0, w: [] };
+      if (b > a) {
+        var i0 = Math.floor(a), i1 = Math.ceil(b);
+        row.start = i0;
+        for (var i = i0; i < i1; i++) row.w.push((Math.min(b, i + 1) - Math.max(a, i)) * s);
+      }
+      rows.push(row);
+    }
+    weightCache[key] = rows;
+    return rows;
+  }
+
+  /** The canvas area-averaged to oh x ow RGB (transparent pixels over black), base64. */
+  J.observe = function (oh, ow, fit) {
+    var p = inst();
+    var canvas = p.canvas || p._renderer.elt;
+    var W = canvas.width, H = canvas.height;
+    var data = p.drawingContext.getImageData(0, 0, W, H).data;
+    var sx = ow / W, sy = oh / H, ox = 0, oy = 0;
+    if (fit === 'letterbox') {
+      sx = sy = Math.min(ow / W, oh / H);
+      ox = (ow - W * sx) / 2;
+      oy = (oh - H * sy) / 2;
+    }
+    var wx = axisWeights(W, ow, sx, ox), wy = axisWeights(H, oh, sy, oy);
+    var rowsum = new Float64Array(H * ow * 3);
+    for (var y = 0; y < H; y++) {
+      var base = y * W * 4, rb = y * ow * 3;
+      for (var j = 0; j < ow; j++) {
+        var c = wx[j], r = 0, g = 0, bl = 0;
+        for (var k = 0; k < c.w.length; k++) {
+          var q = base + (c.start + k) * 4, wa = c.w[k] * data[q + 3] / 255;
+          r += data[q] * wa; g += data[q + 1] * wa; bl += data[q + 2] * wa;
+        }
+        rowsum[rb + 3 * j] = r; rowsum[rb + 3 * j + 1] = g; rowsum[rb + 3 * j + 2] = bl;
+      }
+    }
+    var out = new Uint8Array(oh * ow * 3);
+    for (var i = 0; i < oh; i++) {
+      var cy = wy[i];
+      for (j = 0; j < ow * 3; j++) {
+        var v = 0;
+        for (k = 0; k < cy.w.length; k++) v += rowsum[(cy.start + k) * ow * 3 + j] * cy.w[k];
+        v = Math.floor(v + 0.5 + 1e-9);
+        out[i * ow * 3 + j] = v < 0 ? 0 : v > 255 ? 255 : v;
+      }
+    }
+    var s = '';
+    for (i = 0; i < out.length; i += 8192)
+      s += String.fromCharCode.apply(null, out.subarray(i, i + 8192));
+    return btoa(s);
+  };
+
+  function fail(e, phase) {
+    if (e && e.contract) return { error: { phase: phase, contract: true, message: e.contract, stack: '' } };
+    return { error: errorInfo(e, phase) };
+  }
+
+  /** Starts an episode; returns {state, obs} or {error}. */
+  J.reset = function (seed, oh, ow, fit) {
+    var p = inst();
+    J.elapsed = 0;
+    releaseAll();
+    P.seedRandom(seed);
+    p.noiseSeed(((seed >>> 0) ^ 0x6A09E667) >>> 0);
+    p._lcg_random_state = null;
+    p._gaussian_previous = false;
+    p._setProperty('frameCount', 0);
+    p._millisStart = 0;
+    p._setProperty('deltaTime', P.FRAME_MS);
+    if (window.draw === placeholderDraw) window.draw = gameDraw;
+    try {
+      resetGame(seed); // eslint-disable-line no-undef
+    } catch (e) {
+      return fail(e, 'resetGame()');
+    }
+    var r = J.frames([], [], 1, oh, ow, fit);
+    if (!r.error) J.hasEpisode = true;
+    return r;
+  };
+
+  /** One step: key events, frameskip redraws, state, observation (oh = 0: none). */
+  J.frames = function (held, tapped, frameskip, oh, ow, fit) {
+    var phase = 'a key callback';
+    try {
+      applyKeys(held, tapped);
+      for (var f = 0; f < frameskip; f++) {
+        phase = 'draw()';
+        p5.instance.redraw();
+        if (f === 0) { phase = 'a key callback'; releaseTaps(held, tapped); }
+      }
+      phase = 'getGameState()';
+      var st = readState();
+    } catch (e) {
+      return fail(e, phase);
+    }
+    return { s: st.score, l: st.lives, g: st.gameState, o: oh ? J.observe(oh, ow, fit) : '' };
+  };
+
+  J.step = function (held, tapped, frameskip, oh, ow, fit) {
+    var r = J.frames(held, tapped, frameskip, oh, ow, fit);
+    J.elapsed++;
+    return r;
+  };
+})();

@@ -1,0 +1,184 @@
+/* jsgym human play: the page loop of play.html.
+ *
+ * Real key events never reach p5 directly. They are collected, and once per frame
+ * (60 fps, the same virtual clock per frame as the backends) they become one
+ * backend step with frameskip 1: keys held now are "held", keys pressed since the
+ * last frame that are already up again (or that were released and pressed again)
+ * are "tapped". driver.js then fires the key events exactly as it does for an agent,
+ * so `jsgym replay` can replay the recording in the QuickJS backend frame by frame.
+ */
+(function () {
+  'use strict';
+  var C = window.__jsgymPlayConfig || { game: 'game', seed: 0, actions: [], record: false };
+  var J = window.__jsgym;
+  var FRAME = 1000 / 60;
+  var MAX_KEYS = 4;
+  var STATES = ['playing', 'gameover', 'won'];
+
+  var physical = [];        // keys down on the keyboard now, in press order
+  var pressedSince = [];    // keys with a (non-repeat) keydown since the last frame
+  var running = false, stopped = false;
+  var recording = { game: C.game, source_sha256: C.sourceSha256 || null,
+                    game_options: C.gameOptions === undefined ? null : C.gameOptions,
+                    episodes: [] };
+  var episode = null;
+  var $ = function (id) { return document.getElementById(id); };
+
+  function keyOf(e) { return e.keyCode || e.which || 0; }
+  function onKey(e) {
+    if (!e.isTrusted) return;  // driver.js's own events go through to p5
+    var t = e.target;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'BUTTON') && e.type !== 'keyup') {
+      if (e.type === 'keydown' && e.keyCode === 13 && t.id === 'seed') restart();
+      e.stopImmediatePropagation();
+      return;
+    }
+    e.stopImmediatePropagation();
+    var k = keyOf(e);
+    if (!(k > 0 && k < 256)) return;
+    if ([32, 37, 38, 39, 40, 9].indexOf(k) >= 0) e.preventDefault();
+    if (e.type === 'keydown') {
+      if (k === 13 && stopped) { restart(); return; }
+      if (e.repeat) return;
+      if (physical.indexOf(k) < 0) physical.push(k);
+      if (pressedSince.indexOf(k) < 0) pressedSince.push(k);
+    } else if (e.type === 'keyup') {
+      var i = physical.indexOf(k);
+      if (i >= 0) physical.splice(i, 1);
+    }
+  }
+  ['keydown', 'keyup', 'keypress'].forEach(function (type) {
+    window.addEventListener(type, onKey, true);
+  });
+  window.addEventListener('blur', function (e) {
+    if (e.isTrusted && e.target === window) {
+      e.stopImmediatePropagation();
+      physical = [];  // keys are released at the next frame, as any release is
+    }
+  }, true);
+
+  function frameKeys() {
+    var held = physical.slice(0, MAX_KEYS);
+    var tapped = [];
+    for (var i = 0; i < pressedSince.length && tapped.length < MAX_KEYS; i++) {
+      var k = pressedSince[i];
+      if (held.indexOf(k) < 0 || J.down.indexOf(k) >= 0) tapped.push(k);
+    }
+    pressedSince = [];
+    return [held, tapped];
+  }
+
+  function show(st) {
+    $('score').textContent = st.s;
+    $('lives').textContent = st.l;
+    $('state').textContent = STATES[st.g] || '?';
+    $('frame').textContent = episode ? episode.frames.length : 0;
+  }
+
+  function upload() {
+    if (!C.record) return Promise.resolve(false);
+    var body = JSON.stringify(recording);
+    return fetch('record', { method: 'POST', body: body,
+                             headers: { 'content-type': 'application/json' } })
+      .then(function (r) { $('rec').textContent = 'recording saved (' + recording.episodes.length +
+                                                 ' episode(s))'; return r.ok; })
+      .catch(function () { $('rec').textContent = 'could not save the recording'; return false; });
+  }
+
+  function start(seed) {
+    seed = Math.max(0, Math.floor(Number(seed) || 0)) >>> 0;
+    physical = []; pressedSince = [];
+    var r = J.reset(seed, 0, 0, 'stretch');
+    if (r.error) { $('banner').textContent = r.error.phase + ' threw ' + r.error.message; stopped = true; return; }
+    episode = { seed: seed, start: { score: r.s, lives: r.l, gameState: STATES[r.g] },
+                frames: [], final_score: r.s };
+    recording.episodes.push(episode);
+    $('seed').value = seed;
+    $('banner').textContent = '';
+    stopped = r.g !== 0;
+    show(r);
+    fitCanvas();
+  }
+  function restart() { upload(); start($('seed').value); }
+
+  function frame() {
+    var keys = frameKeys();
+    var r = J.step(keys[0], keys[1], 1, 0, 0, 'stretch');
+    if (r.error) {
+      $('banner').textContent = r.error.phase + ' threw ' + r.error.message;
+      stopped = true;
+      upload();
+      return;
+    }
+    episode.frames.push({ held: keys[0], pressed: keys[1], score: r.s, lives: r.l,
+                          gameState: STATES[r.g] });
+    episode.final_score = r.s;
+    show(r);
+    if (r.g !== 0) {
+      stopped = true;
+      $('banner').textContent = (r.g === 2 ? 'You won!' : 'Game over') + ' (score ' + r.s +
+                                ') - Enter or Restart to play again';
+      upload();
+    }
+  }
+
+  var last = null, acc = 0, fpsFrames = 0, fpsStart = 0, lastUpload = 0;
+  function tick(ts) {
+    requestAnimationFrame(tick);
+    if (last === null) { last = ts; fpsStart = ts; return; }
+    acc += Math.min(ts - last, 100);
+    last = ts;
+    var n = 0;
+    while (acc >= FRAME && n < 4) {
+      acc -= FRAME;
+      n++;
+      if (!stopped) { frame(); fpsFrames++; }
+    }
+    if (ts - fpsStart >= 1000) {
+      $('fps').textContent = '(' + Math.round(fpsFrames * 1000 / (ts - fpsStart)) + ' fps)';
+      fpsFrames = 0; fpsStart = ts;
+    }
+    if (C.record && !stopped && ts - lastUpload > 2000) { lastUpload = ts; upload(); }
+  }
+
+  function fitCanvas() {
+    var canvas = window.p5.instance.canvas;
+    if (!canvas) return;
+    if (canvas.parentNode !== $('stage')) $('stage').appendChild(canvas);
+    var w = canvas.width, h = canvas.height;
+    var scale = Math.max(1, Math.min((window.innerWidth - 320) / w, (window.innerHeight - 32) / h));
+    canvas.style.width = Math.floor(w * scale) + 'px';
+    canvas.style.height = Math.floor(h * scale) + 'px';
+  }
+
+  function keyTable() {
+    var names = C.keyNames || {};
+    var rows = C.actions.map(function (a) {
+      var keys = a.held.map(function (k) { return (names[k] || k) + ' (hold)'; })
+        .concat(a.tapped.map(function (k) { return (names[k] || k) + ' (tap)'; }));
+      return '<tr><td>' + a.name + '</td><td>' + (keys.join(' + ') || '-') + '</td></tr>';
+    });
+    $('keys').innerHTML = rows.join('');
+  }
+
+  function boot() {
+    if (!J.ready) { setTimeout(boot, 10); return; }
+    $('title').textContent = C.game;
+    if (J.contractError || J.setupError) {
+      $('banner').textContent = J.contractError || ('setup() threw ' + J.setupError.message);
+      return;
+    }
+    keyTable();
+    $('restart').addEventListener('click', function () { restart(); $('restart').blur(); });
+    window.addEventListener('resize', fitCanvas);
+    window.addEventListener('pagehide', function () {
+      if (C.record && navigator.sendBeacon) navigator.sendBeacon('record', JSON.stringify(recording));
+    });
+    start(C.seed);
+    $('rec').textContent = C.record ? 'recording' : '';
+    requestAnimationFrame(tick);
+  }
+  window.__jsgymPlay = { upload: upload, restart: function (seed) { upload(); start(seed); },
+                         recording: function () { return recording; } };
+  boot();
+})();
