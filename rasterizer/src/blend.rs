@@ -38,6 +38,12 @@ impl Paint {
     }
 
     /// True when alpha is 255.
+    /// The paint's colour as RGB8.
+    #[inline]
+    pub fn rgb(&self) -> [u8; 3] {
+        self.rgb
+    }
+
     #[inline]
     pub fn opaque(&self) -> bool {
         self.alpha >= 1.0

@@ -83,6 +83,34 @@ pub struct Canvas {
     cy2: Vec<f32>,
     row: Vec<f32>,
     probe: Option<Vec<f32>>,
+    partial: Vec<Partial>,
+}
+
+/// What the last opaque axis-aligned rectangle that only partly covered a pixel left
+/// there: its box inside the pixel (pixel-local units), its colour, the colour the
+/// rest of the pixel had (`base`), and the value it wrote (`result`).
+///
+/// Blending shapes one after another at observation size darkens a pixel where two
+/// shapes share a fractional edge (each sees the other's coverage as a mix with the
+/// background: "conflation"), which shows as seams between tiles that the browser,
+/// rendering at canvas size, does not have. For the common case, rectangles, the
+/// record lets the next opaque rectangle on that pixel composite exactly against the
+/// two regions instead. A record is trusted only while the pixel still holds
+/// `result`; any other drawing on the pixel changes it and so retires the record.
+#[derive(Clone, Copy, Debug, Default)]
+struct Partial {
+    x0: f32,
+    x1: f32,
+    y0: f32,
+    y1: f32,
+    color: [u8; 3],
+    base: [u8; 3],
+    result: [u8; 3],
+    used: bool,
+}
+
+fn overlap(a0: f32, a1: f32, b0: f32, b1: f32) -> f32 {
+    (a1.min(b1) - a0.max(b0)).max(0.0)
 }
 
 /// Where coverage goes: into pixels through a paint, or summed into a probe buffer.
@@ -138,6 +166,7 @@ impl Canvas {
             cy2: Vec::new(),
             row: Vec::new(),
             probe: None,
+            partial: Vec::new(),
         };
         c.set_logical(obs_w as f64, obs_h as f64);
         Some(c)
@@ -594,10 +623,32 @@ impl Canvas {
         let w = self.w;
         // Columns with full horizontal coverage form one run [f0, f1) (only the first
         // and last column of a rect can be partial): rows fully covered vertically
-        // fill that run uniformly and blend just the partial end columns.
+        // fill that run uniformly; every other pixel is an edge pixel.
         let n = i1 - i0;
         let f0 = if self.cx[0] >= FULL { 0 } else { 1.min(n) };
         let f1 = if n > f0 && self.cx[n - 1] < FULL { n - 1 } else { n };
+        if self.probe.is_none() && paint.opaque() {
+            if self.partial.len() != w * self.h {
+                self.partial = vec![Partial::default(); w * self.h];
+            }
+            for j in j0..j1 {
+                let (ly0, ly1) = ((y0 - j as f64).max(0.0) as f32, (y1 - j as f64).min(1.0) as f32);
+                let row = j * w + i0;
+                let full_row = self.cy[j - j0] >= FULL;
+                if full_row && f1 > f0 {
+                    paint.blend_uniform(&mut self.pixels[3 * (row + f0)..3 * (row + f1)], 1.0);
+                }
+                for k in 0..n {
+                    if full_row && k >= f0 && k < f1 {
+                        continue;
+                    }
+                    let i = (i0 + k) as f64;
+                    let (lx0, lx1) = ((x0 - i).max(0.0) as f32, (x1 - i).min(1.0) as f32);
+                    self.edge_pixel(row + k, [lx0, lx1, ly0, ly1], paint);
+                }
+            }
+            return;
+        }
         for j in j0..j1 {
             let cyv = self.cy[j - j0];
             if self.probe.is_none() && cyv >= FULL {
@@ -614,6 +665,61 @@ impl Canvas {
             self.row.extend(self.cx.iter().map(|&v| v * cyv));
             emit(&mut self.pixels, &mut self.probe, w, paint, j, i0, &self.row);
         }
+    }
+
+    /// An opaque rectangle covering the box `[x0, x1] x [y0, y1]` (pixel-local) of pixel
+    /// `idx`: composites exactly against the previous rectangle's record when the
+    /// pixel still holds what that rectangle left, else blends by coverage.
+    fn edge_pixel(&mut self, idx: usize, b: [f32; 4], paint: &Paint) {
+        let [x0, x1, y0, y1] = b;
+        let a = (x1 - x0).max(0.0) * (y1 - y0).max(0.0);
+        if a <= 0.0 {
+            return;
+        }
+        let px = &mut self.pixels[3 * idx..3 * idx + 3];
+        let cur = [px[0], px[1], px[2]];
+        let col = paint.rgb();
+        let rec = &mut self.partial[idx];
+        let mut out = [0u8; 3];
+        let mut base = cur;
+        let valid = rec.used && rec.result == cur;
+        if valid {
+            let q = (rec.x1 - rec.x0) * (rec.y1 - rec.y0);
+            let inter = overlap(rec.x0, rec.x1, x0, x1) * overlap(rec.y0, rec.y1, y0, y1);
+            let (wb, wq) = ((1.0 - q - a + inter).max(0.0), (q - inter).max(0.0));
+            for k in 0..3 {
+                let v = rec.base[k] as f32 * wb + rec.color[k] as f32 * wq + col[k] as f32 * a;
+                out[k] = (v + 0.5).min(255.0) as u8;
+            }
+            // what the pixel outside the new box now averages to
+            if a < 1.0 {
+                for k in 0..3 {
+                    let v = (out[k] as f32 - col[k] as f32 * a) / (1.0 - a);
+                    base[k] = (v + 0.5).clamp(0.0, 255.0) as u8;
+                }
+            }
+        } else {
+            for k in 0..3 {
+                let d = cur[k] as f32;
+                out[k] = (d + (col[k] as f32 - d) * a + 0.5) as u8;
+            }
+        }
+        px.copy_from_slice(&out);
+        let mut new = Partial { x0, x1, y0, y1, color: col, base, result: out, used: true };
+        // Same-coloured tiles side by side: keep their union when it is a box, so a
+        // third tile still composites exactly (rows of bricks, walls of a maze).
+        if valid && rec.color == col {
+            let same_rows = rec.y0 == y0 && rec.y1 == y1 && rec.x1 >= x0 && x1 >= rec.x0;
+            let same_cols = rec.x0 == x0 && rec.x1 == x1 && rec.y1 >= y0 && y1 >= rec.y0;
+            if same_rows || same_cols {
+                new.x0 = x0.min(rec.x0);
+                new.x1 = x1.max(rec.x1);
+                new.y0 = y0.min(rec.y0);
+                new.y1 = y1.max(rec.y1);
+                new.base = rec.base;
+            }
+        }
+        *rec = new;
     }
 
     /// A miter-joined axis-aligned rectangle stroke: the outer rectangle minus the inner.

@@ -1,0 +1,81 @@
+//! Opaque rectangles that share a fractional edge composite exactly (no seam), the
+//! way a browser frame rendered at canvas size and averaged down shows them.
+
+mod common;
+
+use common::*;
+use jsgym_native::{CommandWriter, Rgba};
+
+const GREY: Rgba = Rgba::new(200, 200, 200, 255);
+const RED: Rgba = Rgba::new(255, 0, 0, 255);
+const BLUE: Rgba = Rgba::new(0, 0, 255, 255);
+
+fn draw(cw: &CommandWriter) -> Vec<u8> {
+    let mut c = canvas(16, 16);
+    c.draw(cw.words()).unwrap();
+    read_rgb(&c)
+}
+
+#[test]
+fn abutting_rects_leave_no_seam() {
+    let mut cw = CommandWriter::new();
+    cw.background(Rgba::new(0, 0, 0, 255))
+        .rect(&fill(GREY), 2.0, 2.0, 3.5, 8.0)
+        .rect(&fill(GREY), 5.5, 2.0, 4.0, 8.0);
+    assert_eq!(px(&draw(&cw), 16, 5, 5), [200, 200, 200], "shared edge at x = 5.5");
+}
+
+#[test]
+fn abutting_rects_of_two_colours_mix_by_area() {
+    let mut cw = CommandWriter::new();
+    cw.background(Rgba::new(0, 0, 0, 255))
+        .rect(&fill(RED), 2.0, 2.0, 3.25, 8.0)
+        .rect(&fill(BLUE), 5.25, 2.0, 4.0, 8.0);
+    // a quarter red, three quarters blue, nothing of the black background
+    assert_eq!(px(&draw(&cw), 16, 5, 5), [64, 0, 191]);
+}
+
+#[test]
+fn a_rect_stacked_on_the_same_edge_hides_the_one_below() {
+    let mut cw = CommandWriter::new();
+    cw.background(Rgba::new(0, 0, 0, 255))
+        .rect(&fill(RED), 2.5, 2.0, 4.0, 8.0)
+        .rect(&fill(BLUE), 2.5, 2.0, 4.0, 8.0);
+    assert_eq!(px(&draw(&cw), 16, 2, 5), [0, 0, 128], "half blue over black, no red");
+}
+
+#[test]
+fn four_tiles_meeting_inside_a_pixel_cover_it() {
+    let mut cw = CommandWriter::new();
+    cw.background(Rgba::new(0, 0, 0, 255));
+    for (x, y) in [(0.0, 0.0), (4.5, 0.0), (0.0, 4.5), (4.5, 4.5)] {
+        cw.rect(&fill(GREY), x, y, 4.5, 4.5);
+    }
+    let p = px(&draw(&cw), 16, 4, 4);
+    // Exact value 200. Each record remembers one box, so the corner pixel of four
+    // tiles is approximated (166); blending by coverage alone gives 137.
+    assert!(p.iter().all(|&v| v >= 160), "corner pixel {p:?} should be near 200");
+    // the edge pixels between two tiles are exact
+    let rgb = draw(&cw);
+    assert_eq!(px(&rgb, 16, 4, 1), [200, 200, 200]);
+    assert_eq!(px(&rgb, 16, 1, 4), [200, 200, 200]);
+}
+
+#[test]
+fn other_drawing_on_the_pixel_retires_the_record() {
+    let mut cw = CommandWriter::new();
+    cw.background(Rgba::new(0, 0, 0, 255))
+        .rect(&fill(RED), 2.0, 2.0, 3.5, 8.0)
+        .rect(&fill(Rgba::new(0, 255, 0, 128)), 0.0, 0.0, 16.0, 16.0)
+        .rect(&fill(BLUE), 5.5, 2.0, 4.0, 8.0);
+    let p = px(&draw(&cw), 16, 5, 5);
+    // the translucent layer changed the pixel: the blue rect blends by coverage
+    // over it, without reusing the stale red record
+    let under = [64u8, 128, 0]; // half red over black, then green at alpha 128/255
+    let expect: Vec<u8> = under
+        .iter()
+        .zip([0u8, 0, 255])
+        .map(|(&d, c)| (d as f32 + (c as f32 - d as f32) * 0.5 + 0.5) as u8)
+        .collect();
+    assert!(p.iter().zip(&expect).all(|(a, b)| a.abs_diff(*b) <= 2), "{p:?} vs {expect:?}");
+}
