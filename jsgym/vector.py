@@ -214,9 +214,7 @@ class JsVectorEnv(VectorEnv):
             "level_seed": p.level_seed[ids], "_level_seed": every,
             "elapsed_steps": p.elapsed_steps[ids], "_elapsed_steps": every,
         }
-        if not with_episode:
-            return infos
-        done = p.episode_done[ids]
+        done = p.episode_done[ids] if with_episode else np.zeros(n, dtype=np.bool_)
         if done.any():
             now = time.perf_counter()
             done_ids = ids[done]
@@ -229,6 +227,8 @@ class JsVectorEnv(VectorEnv):
                 "t": t,
             }
             infos["_episode"] = done
+        # reset() reports errors too: with on_error="reset" a failing resetGame() is
+        # restarted, and the caller must hear of it
         errors = p.env_error[ids] != _codes.OK
         if errors.any():
             messages = np.full(n, None, dtype=object)
@@ -236,7 +236,7 @@ class JsVectorEnv(VectorEnv):
                 messages[k] = p.env_error_message(int(ids[k]))
             infos["error"] = messages
             infos["_error"] = errors
-        if p.final_obs_valid is not None:
+        if with_episode and p.final_obs_valid is not None:
             valid = p.final_obs_valid[ids]
             if valid.any():
                 infos["final_obs"] = p.final_obs[ids]

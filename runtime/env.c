@@ -267,6 +267,7 @@ static int flush_pending(jg_env *env) {
 static int run_frame(jg_env *env, int last) {
     uint64_t t0 = env->pool->profile ? jg_now_ns() : 0;
     p5shim_begin_frame(env->shim, 0);
+    if (JS_HasException(env->ctx)) return env_fail_from_exception(env, JG_PHASE_DRAW);
     JSValue r = call_global(env, env->atom_draw, 0, NULL);
     if (env->pool->profile) env->prof.js_ns += jg_now_ns() - t0;
     env->prof.frames++;
@@ -417,6 +418,7 @@ int jg_env_create(jg_env *env) {
 
     p5shim_reset_episode(env->shim, 0);
     p5shim_begin_frame(env->shim, 1);
+    if (JS_HasException(env->ctx)) return env_fail_from_exception(env, JG_PHASE_SETUP);
     arm_deadline(env);
     JSAtom setup_atom = JS_NewAtom(env->ctx, "setup");
     r = call_global(env, setup_atom, 0, NULL);
@@ -472,6 +474,7 @@ int jg_env_reset(jg_env *env, uint32_t level_seed, uint8_t *obs) {
     p5shim_release_all_keys(env->shim);
     env->n_down = 0;
     p5shim_reset_episode(env->shim, level_seed);
+    if (JS_HasException(env->ctx)) return env_fail_from_exception(env, JG_PHASE_RESET);
     /* seeds above 2^31 stay positive numbers in JS, as in the browser backend */
     JSValue seed = JS_NewFloat64(env->ctx, (double)level_seed);
     uint64_t t0 = env->pool->profile ? jg_now_ns() : 0;

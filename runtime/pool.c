@@ -300,8 +300,8 @@ static int32_t submit_locked(jg_pool *pool, jg_job_kind kind, const uint32_t *id
     jg_job *job = &pool->jobs[pool->jobs_submitted % JG_MAX_JOBS];
     job->kind = kind;
     job->n = n;
-    memcpy(job->env_ids, ids, n * sizeof *ids);
-    if (args) memcpy(job->args, args, n * sizeof *args);
+    if (n) memcpy(job->env_ids, ids, n * sizeof *ids);
+    if (n && args) memcpy(job->args, args, n * sizeof *args);
     job->remaining = (int)pool->num_shards; /* the workers and the recv() caller */
     job->caller_started = 0;
     job->status = JG_OK;

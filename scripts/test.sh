@@ -20,4 +20,4 @@ if [ -f p5shim/tests/Makefile ]; then
 fi
 
 echo "== pytest"
-python3 -m pytest -q "$@"
+python3 -m pytest -q -m "not slow" "$@"

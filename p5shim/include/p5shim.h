@@ -54,7 +54,9 @@ void p5shim_reset_episode(P5Shim *shim, uint32_t seed);
 
 /* Start of a frame: clears the command stream. For a draw frame (is_setup == 0) it
  * also does what p5's redraw() does before draw(): resetMatrix(), frameCount += 1,
- * advance the virtual clock by P5SHIM_FRAME_MS. */
+ * advance the virtual clock by P5SHIM_FRAME_MS. Setting the p5 globals runs any
+ * setter a game defined on them: after this call and after p5shim_reset_episode the
+ * caller must check JS_HasException. */
 void p5shim_begin_frame(P5Shim *shim, int is_setup);
 
 /* The command stream recorded since the last p5shim_begin_frame. Valid until the

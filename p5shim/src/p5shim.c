@@ -85,9 +85,12 @@ int p5_count_shape(P5Shim *s)
     return 0;
 }
 
-static void p5_set_global_num(P5Shim *s, int atom, double v)
+/* Sets a p5 global (frameCount, width, ...) as p5 does, through any setter the game
+ * defined on it. Returns -1 with the setter's exception (or interrupt) pending: the
+ * runtime checks for a pending exception after each shim entry point. */
+static int p5_set_global_num(P5Shim *s, int atom, double v)
 {
-    JS_SetProperty(s->ctx, s->global, s->atoms[atom], p5_new_number(s->ctx, v));
+    return JS_SetProperty(s->ctx, s->global, s->atoms[atom], p5_new_number(s->ctx, v)) < 0 ? -1 : 0;
 }
 
 /* ------------------------------------------------------------------ canvas */
@@ -124,8 +127,8 @@ static JSValue js_p5_canvas(JSContext *ctx, JSValueConst this_val, int argc, JSV
         s->st.cap = JG_CAP_ROUND;
         s->st.join = JG_JOIN_MITER;
     }
-    p5_set_global_num(s, P5_ATOM_width, w);
-    p5_set_global_num(s, P5_ATOM_height, h);
+    if (p5_set_global_num(s, P5_ATOM_width, w) || p5_set_global_num(s, P5_ATOM_height, h))
+        return JS_EXCEPTION;
     return JS_UNDEFINED;
 }
 

@@ -1,0 +1,272 @@
+"""The hostile-game corpus (tests/corpus/bad/): every broken or malicious game file
+raises exactly the jsgym.GameError subclass its header names, at the place it names,
+and nothing else in the process notices.
+
+Each corpus file starts with
+
+    // expect: <GameXxxError> in <place>: <what the file does>
+    // expect: runs: <what the file does>          (legal JS misbehaving within limits)
+    // args: {"make": {...make_vec kwargs}, "steps": N, "action": A, "wall": S, "xfail": "why", "slow": true}
+
+``<place>`` is ``load`` (a syntax error: file, line and column), ``the top level``,
+``setup()``, ``resetGame()``, ``draw()``, ``getGameState()`` or ``a key callback``.
+Failures after load are seed-dependent: only episodes with an odd seed misbehave, and
+``GAME_OPTIONS = {armed: false}`` disarms them, so that a 4-env vector env with seeds
+10..13 can be compared env by env with the same vector env disarmed. ``wall`` runs the
+raise check in a child process that must finish within that many seconds (hangs).
+``xfail`` marks a known bug in the runtime (the reason says where; ``xfail_continue``
+for the on_error="reset" check only); the test flips to XPASS, and so fails, once it
+is fixed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parent.parent
+CORPUS = REPO / "tests" / "corpus" / "bad"
+FILES = sorted(CORPUS.glob("*.js"))
+
+HEADER = re.compile(r"^// expect: (?P<outcome>runs|Game[A-Za-z]+Error)(?: in (?P<place>[^:]+))?: (?P<what>.+)$")
+# The words the runtime puts in its message for each place (runtime/env.c phase_name).
+PLACES = {
+    "load": None,
+    "the top level": "the top level of the game file",
+    "setup()": "setup()",
+    "resetGame()": "resetGame()",
+    "draw()": "draw()",
+    "getGameState()": "getGameState()",
+    "a key callback": "a key callback",
+}
+AT_CREATION = {"load", "the top level", "setup()"}
+SEEDS = 10  # envs 0..3 get seeds 10..13: envs 1 and 3 (odd seeds) misbehave
+HEALTHY, FAILING = [0, 2], [1, 3]
+SLOW = {"asan": 6.0, "tsan": 10.0}.get(os.environ.get("JSGYM_SANITIZER", ""), 1.0)
+
+
+class Case:
+    """One corpus file's header, parsed."""
+
+    def __init__(self, path: pathlib.Path):
+        self.path = path
+        self.name = path.stem
+        lines = path.read_text(encoding="utf-8").splitlines()
+        m = HEADER.match(lines[0])
+        if not m:
+            raise ValueError(f"{path.name}: first line must be '// expect: ...', got {lines[0]!r}")
+        self.outcome = m["outcome"]
+        self.place = m["place"]
+        self.what = m["what"]
+        args = {}
+        if len(lines) > 1 and lines[1].startswith("// args: "):
+            args = json.loads(lines[1][len("// args: "):])
+        self.make = dict(args.get("make", {}))
+        if SLOW > 1 and self.outcome != "GameTimeoutError":
+            # under a sanitizer everything is 2-15x slower: only the loops may time out
+            self.make["step_timeout"] = self.make.get("step_timeout", 1.0) * SLOW
+        self.steps = args.get("steps", 6)
+        self.action = args.get("action", 0)
+        self.wall = args.get("wall")
+        self.slow = args.get("slow", False)  # e.g. a known hang that costs its whole wall limit
+        self.xfail = args.get("xfail")
+        self.xfail_continue = args.get("xfail_continue")  # known bug in the on_error="reset" check only
+        if self.outcome != "runs" and self.place not in PLACES:
+            raise ValueError(f"{path.name}: unknown place {self.place!r}")
+
+    @property
+    def error(self):
+        import jsgym
+        return None if self.outcome == "runs" else getattr(jsgym, self.outcome)
+
+    @property
+    def at_creation(self) -> bool:
+        return self.place in AT_CREATION
+
+
+CASES = [Case(p) for p in FILES]
+
+
+def params(cases, *, reset_check=False):
+    out = []
+    for c in cases:
+        reason = c.xfail or (c.xfail_continue if reset_check else None)
+        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+        if c.slow:
+            marks.append(pytest.mark.slow)
+        out.append(pytest.param(c, id=c.name, marks=marks))
+    return out
+
+
+def check_raises(case: Case):
+    """on_error="raise": the named error, naming the game, env 1 and the place."""
+    import jsgym
+
+    if case.outcome == "runs":
+        envs = jsgym.make_vec(case.path, 4, on_error="raise", **case.make)
+        envs.reset(seed=SEEDS)
+        for _ in range(case.steps):
+            _, _, _, _, infos = envs.step(np.full(4, case.action))
+            assert "_error" not in infos
+        envs.close()
+        return
+    if case.at_creation:
+        with pytest.raises(jsgym.GameError) as err:
+            jsgym.make_vec(case.path, 2, on_error="reset", **case.make)
+    else:
+        envs = jsgym.make_vec(case.path, 2, on_error="raise", **case.make)
+        with pytest.raises(jsgym.GameError) as err:
+            envs.reset(seed=[SEEDS, SEEDS + 1])
+            for _ in range(case.steps):
+                envs.step(np.full(2, case.action))
+        envs.close()
+    e = err.value
+    assert type(e) is case.error, f"{case.name}: expected {case.outcome}, got {type(e).__name__}: {e}"
+    assert e.game == case.name and case.name in str(e)
+    if case.place == "load":  # a syntax error has a location, a missing contract a list
+        if case.error.__name__ == "GameLoadError":
+            assert e.line is not None and e.column is not None and e.file, str(e)
+        else:
+            assert "contract" in str(e), str(e)
+        return
+    assert PLACES[case.place] in str(e), f"{case.name}: {PLACES[case.place]!r} not in {e}"
+    if not case.at_creation:
+        assert e.env_index == 1 and e.step is not None, str(e)
+
+
+def run_in_child(case: Case):
+    """check_raises in a child process, which must finish it within ``case.wall``
+    seconds (not counting the interpreter's start); a hang is killed."""
+    limit = case.make.get("step_timeout", 1.0)
+    try:
+        proc = subprocess.run([sys.executable, __file__, str(case.path)], capture_output=True,
+                              text=True, timeout=case.wall + 20, cwd=REPO)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{case.name}: hung: still running {case.wall + 20} s later although "
+                    f"step_timeout is {limit} s")
+    assert proc.returncode == 0, f"{case.name}: {proc.stdout[-2000:]}{proc.stderr[-2000:]}"
+    took = float(re.search(r"ok in ([\d.]+) s", proc.stdout)[1])
+    assert took <= case.wall, (f"{case.name}: the error came after {took:.2f} s, more than "
+                               f"{case.wall} s for step_timeout {limit} s")
+
+
+@pytest.fixture(scope="module")
+def bystander():
+    """A healthy bundled game stepped between corpus cases in the same process: its
+    trajectory must equal an undisturbed run's."""
+    import jsgym
+
+    ref = jsgym.make_vec("catch", 2, num_threads=1)
+    ref.reset(seed=7)
+    n = 64
+    actions = np.random.default_rng(0).integers(0, 8, size=(n, 2))
+    expected = [ref.step(a)[0].copy() for a in actions]
+    ref.close()
+    live = jsgym.make_vec("catch", 2, num_threads=1)
+    live.reset(seed=7)
+    state = {"i": 0}
+
+    def advance(k=3):
+        for _ in range(k):
+            if state["i"] == n:  # wrap around: a new episode from the same seed
+                live.reset(seed=7)
+                state["i"] = 0
+            i = state["i"]
+            obs = live.step(actions[i])[0]
+            assert np.array_equal(obs, expected[i]), f"bystander env diverged at step {i}"
+            state["i"] += 1
+
+    yield advance
+    live.close()
+
+
+def test_corpus_is_complete():
+    assert len(CASES) >= 30
+    outcomes = {c.outcome for c in CASES}
+    assert outcomes == {"runs", "GameLoadError", "GameContractError", "GameRuntimeError",
+                        "GameTimeoutError", "GameMemoryError"}
+    # an infinite loop and a throw in every callback
+    for outcome in ("GameRuntimeError", "GameTimeoutError"):
+        places = {c.place for c in CASES if c.outcome == outcome}
+        assert {"the top level", "setup()", "resetGame()", "draw()", "getGameState()",
+                "a key callback"} <= places, (outcome, places)
+
+
+@pytest.mark.parametrize("case", params(CASES))
+def test_corpus_game_raises_its_error(case, bystander):
+    bystander()
+    if case.wall:
+        if os.environ.get("JSGYM_SANITIZER"):
+            pytest.skip("wall-clock limits are not meaningful under a sanitizer")
+        run_in_child(case)
+    else:
+        check_raises(case)
+    bystander()
+
+
+SEEDED = [c for c in CASES if not c.at_creation and not c.wall]
+
+
+@pytest.mark.parametrize("case", params(SEEDED, reset_check=True))
+def test_corpus_other_envs_continue(case, bystander):
+    """on_error="reset": envs 1 and 3 (odd seeds) fail and are restarted, reported in
+    their info; envs 0 and 2 give exactly the frames and rewards of a vector env in
+    which no env fails."""
+    import jsgym
+
+    kw = dict(on_error="reset", num_threads=2, **case.make)
+    armed = jsgym.make_vec(case.path, 4, **kw)
+    calm = jsgym.make_vec(case.path, 4, game_options={"armed": False}, **kw)
+    errors = np.zeros(4, dtype=bool)
+    messages = {}
+
+    def note(infos):
+        if "_error" in infos:
+            for k in np.flatnonzero(infos["_error"]):
+                errors[k] = True
+                messages.setdefault(int(k), infos["error"][k])
+
+    obs_a, info_a = armed.reset(seed=SEEDS)
+    obs_c, info_c = calm.reset(seed=SEEDS)
+    note(info_a)
+    if case.place == "resetGame()":  # reset() itself must say which envs failed
+        assert info_a.get("_error", np.zeros(4, bool))[FAILING].all(), (
+            "reset() did not report the failed resetGame() in its infos")
+    assert "_error" not in info_c
+    assert np.array_equal(obs_a[HEALTHY], obs_c[HEALTHY])
+    actions = np.full(4, case.action)
+    for step in range(case.steps):
+        oa, ra, ta, ua, ia = armed.step(actions)
+        oc, rc, tc, uc, ic = calm.step(actions)
+        note(ia)
+        assert "_error" not in ic, ic.get("error")
+        for name, a, c in (("obs", oa, oc), ("reward", ra, rc), ("terminated", ta, tc),
+                           ("truncated", ua, uc)):
+            assert np.array_equal(a[HEALTHY], c[HEALTHY]), f"step {step}: healthy envs' {name} differ"
+    bystander(1)
+    armed.close()
+    calm.close()
+    if case.outcome == "runs":
+        assert not errors.any(), messages
+        return
+    assert not errors[HEALTHY].any(), messages
+    assert errors[FAILING].all(), f"odd-seeded envs did not report their failure: {messages}"
+    for k in FAILING:
+        assert f"env {k}" in messages[k] and case.name in messages[k], messages[k]
+        assert PLACES[case.place] in messages[k], messages[k]
+
+
+if __name__ == "__main__":  # the child process of run_in_child
+    case = Case(pathlib.Path(sys.argv[1]))
+    sys.path.insert(0, str(REPO))
+    t0 = time.perf_counter()
+    check_raises(case)
+    print(f"{case.name}: ok in {time.perf_counter() - t0:.2f} s")
