@@ -26,25 +26,9 @@ import numpy as np
 import jsgym
 from jsgym._core import engine_name
 
+from common import cpu_busy_fraction, proc_stat, rss_bytes  # bench/common.py
+
 RESULTS = pathlib.Path(__file__).resolve().parent / "results"
-
-
-def cpu_busy_fraction(interval_start, interval_end) -> float:
-    """Share of all CPUs busy between two /proc/stat samples."""
-    a, b = interval_start, interval_end
-    idle = (b[3] + b[4]) - (a[3] + a[4])
-    total = sum(b) - sum(a)
-    return 1.0 - idle / total if total else 0.0
-
-
-def proc_stat():
-    with open("/proc/stat") as f:
-        return [int(x) for x in f.readline().split()[1:]]
-
-
-def rss_bytes() -> int:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
 def steps_per_second(game, *, num_envs, num_threads, seconds, windows, obs_size, frameskip):

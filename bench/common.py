@@ -1,0 +1,420 @@
+"""Shared helpers of the benchmark scripts: the game suites and their originals, timed
+windows with the load seen during each, machine and build facts, and result files.
+
+Imported by bench/throughput.py, compare.py, scaling.py and profile.py, which run as
+scripts (``python bench/compare.py``), so this module is found beside them.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import math
+import os
+import pathlib
+import platform
+import re
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+
+# Atari clones and their ALE originals (ale-py ships the ROMs; EnvPool's Atari task
+# is "<Name>-v5").
+ATARI = {
+    "pong": "Pong", "breakout": "Breakout", "space_invaders": "SpaceInvaders",
+    "freeway": "Freeway", "asteroids": "Asteroids", "qbert": "Qbert",
+    "frostbite": "Frostbite", "seaquest": "Seaquest",
+}
+# ProcGen clones; EnvPool's task is "<Name>Easy-v0" / "<Name>Hard-v0".
+PROCGEN = (
+    "bigfish", "bossfight", "caveflyer", "chaser", "climber", "coinrun", "dodgeball",
+    "fruitbot", "heist", "jumper", "leaper", "maze", "miner", "ninja", "plunder",
+    "starpilot",
+)
+BASELINE_INSTALL = "pip install -e .[bench]"
+# Other load (cores busy with other processes) above which a window is not "idle":
+# background daemons and the kernel stay well under it on an otherwise idle machine.
+IDLE_CORES = 0.1
+
+
+def suite_of(game: str) -> str | None:
+    """``"atari"``, ``"procgen"`` or None for a game without an original."""
+    if game in ATARI:
+        return "atari"
+    if game in PROCGEN:
+        return "procgen"
+    return None
+
+
+def jsgym_options(game: str, mode: str) -> dict | None:
+    """``game_options`` for a clone: the ProcGen ``distribution_mode``, else none."""
+    return {"distribution_mode": mode} if game in PROCGEN else None
+
+
+def envpool_task(game: str, mode: str) -> str:
+    """EnvPool's task id for a clone's original."""
+    if game in ATARI:
+        return f"{ATARI[game]}-v5"
+    return f"{game.capitalize()}{mode.capitalize()}-v0"
+
+
+# EnvPool Atari in the ALE protocol of compare.py: one emulated frame per step, no
+# sticky actions, native 210x160 RGB, no frame stack, no wrappers that change episodes.
+ENVPOOL_ATARI_FRAME = dict(frame_skip=1, repeat_action_probability=0.0, img_height=210,
+                           img_width=160, gray_scale=False, stack_num=1, noop_max=1,
+                           episodic_life=False, reward_clip=False, use_fire_reset=False)
+
+
+def reason(e: BaseException) -> str:
+    """``Type: first line of the message``, for a table note."""
+    text = str(e).strip()
+    return f"{type(e).__name__}: {text.splitlines()[0]}" if text else type(e).__name__
+
+
+def optional(module: str):
+    """Imports an optional baseline; returns ``(module, None)`` or ``(None, reason)``."""
+    try:
+        return importlib.import_module(module), None
+    except Exception as e:  # ImportError, or a missing system library (Qt for procgen)
+        return None, reason(e)
+
+
+# -- load and CPU ----------------------------------------------------------------------
+
+def proc_stat():
+    with open("/proc/stat") as f:
+        return [int(x) for x in f.readline().split()[1:]]
+
+
+def proc_stat_cpus() -> dict[int, list[int]]:
+    """The per-CPU lines of /proc/stat: {cpu: [user, nice, system, idle, ...]}."""
+    out = {}
+    with open("/proc/stat") as f:
+        for line in f:
+            if line.startswith("cpu") and line[3].isdigit():
+                name, *vals = line.split()
+                out[int(name[3:])] = [int(x) for x in vals]
+    return out
+
+
+def cpu_busy_fraction(interval_start, interval_end) -> float:
+    """Share of all CPUs busy between two /proc/stat samples."""
+    a, b = interval_start, interval_end
+    idle = (b[3] + b[4]) - (a[3] + a[4])
+    total = sum(b) - sum(a)
+    return 1.0 - idle / total if total else 0.0
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def self_cpu_ticks() -> int:
+    """User + system clock ticks of this process, all its threads (/proc/self/stat)."""
+    with open("/proc/self/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+
+
+def online_cpus() -> int:
+    return os.cpu_count() or 1
+
+
+class LoadMeter:
+    """CPU use between ``start()`` and ``stop()``: cores kept busy by this process
+    (all its threads), by everything else on the machine (/proc/stat minus this
+    process), and by everything else on the CPUs this thread may run on (its
+    affinity at ``start()``: the pinned cores). Resolution: one clock tick (10 ms)."""
+
+    def start(self):
+        self._cores = os.sched_getaffinity(0)
+        self._cpus = proc_stat_cpus()
+        self._self = self_cpu_ticks()
+        return self
+
+    def stop(self) -> tuple[float, float, float]:
+        """Returns ``(self_cores, other_cores, other_cores_on_ours)``, averaged over
+        the interval."""
+        cpus, before = proc_stat_cpus(), self._cpus
+        mine = self_cpu_ticks() - self._self
+
+        def totals(which):
+            total = busy = 0
+            for c in which:
+                a, b = before.get(c), cpus.get(c)
+                if a is None or b is None:
+                    continue
+                t = sum(b[:8]) - sum(a[:8])  # guest time is already in user/nice
+                total += t
+                busy += t - ((b[3] + b[4]) - (a[3] + a[4]))
+            return total, busy
+
+        total, busy = totals(cpus)
+        ours_total, ours_busy = totals(self._cores)
+        if total <= 0:
+            return 0.0, 0.0, 0.0
+        per_cpu = total / len(cpus)  # elapsed ticks of one CPU
+        # this process runs only on its cores, so its ticks are all among theirs
+        return (mine / per_cpu, max(0.0, busy - mine) / per_cpu,
+                max(0.0, ours_busy - mine) / per_cpu)
+
+
+# -- timed windows ---------------------------------------------------------------------
+
+@dataclass
+class Measurement:
+    """Timed windows of one configuration: env steps/s per window, and the CPU use
+    (cores) of this process and of the rest of the machine during each."""
+
+    rates: list[float] = field(default_factory=list)
+    self_cores: list[float] = field(default_factory=list)
+    other_cores: list[float] = field(default_factory=list)
+    near_cores: list[float] = field(default_factory=list)
+    steps: list[int] = field(default_factory=list)
+    elapsed: list[float] = field(default_factory=list)
+    rss_growth: int = 0
+
+    @property
+    def mean_rate(self) -> float:
+        """Env steps over all windows / their total time."""
+        return sum(self.steps) / sum(self.elapsed) if self.elapsed else math.nan
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.rates) if self.rates else math.nan
+
+    @property
+    def low(self) -> float:
+        return min(self.rates) if self.rates else math.nan
+
+    @property
+    def high(self) -> float:
+        return max(self.rates) if self.rates else math.nan
+
+    @property
+    def spread(self) -> float:
+        """(max - min) / median of the windows."""
+        return (self.high - self.low) / self.median if self.rates and self.median else math.nan
+
+    @property
+    def other_mean(self) -> float:
+        return statistics.fmean(self.other_cores) if self.other_cores else math.nan
+
+    @property
+    def other_max(self) -> float:
+        return max(self.other_cores) if self.other_cores else math.nan
+
+    @property
+    def near_max(self) -> float:
+        return max(self.near_cores) if self.near_cores else math.nan
+
+    def load_cell(self) -> str:
+        """Max other load over the windows: on this benchmark's cores / machine-wide."""
+        return f"{self.near_max:.2f} / {self.other_max:.2f}" if self.other_cores else "n/a"
+
+    @property
+    def self_mean(self) -> float:
+        return statistics.fmean(self.self_cores) if self.self_cores else math.nan
+
+    def cell(self) -> str:
+        """``median [min-max]`` in steps/s."""
+        if not self.rates:
+            return "n/a"
+        return f"{fmt_rate(self.median)} [{fmt_rate(self.low)}-{fmt_rate(self.high)}]"
+
+
+def timed_windows(step, *, env_steps_per_call: int, seconds: float, windows: int,
+                  warmup: float) -> Measurement:
+    """Calls ``step(i)`` (``i`` counts calls) for a warm-up of ``warmup`` seconds, then
+    for ``windows`` windows of ``seconds`` each, and returns the env steps/s of each
+    window. Each window ends at the first call that finishes after its deadline."""
+    m = Measurement()
+    calls = 0
+
+    def window(duration):
+        nonlocal calls
+        n = 0
+        start = time.perf_counter()
+        deadline = start + duration
+        while True:
+            step(calls)
+            calls += 1
+            n += 1
+            now = time.perf_counter()
+            if now >= deadline:
+                return n * env_steps_per_call, now - start
+
+    if warmup > 0:
+        window(warmup)
+    for _ in range(windows):
+        meter = LoadMeter().start()
+        steps, elapsed = window(seconds)
+        m.steps.append(steps)
+        m.elapsed.append(elapsed)
+        m.rates.append(steps / elapsed)
+        mine, other, near = meter.stop()
+        m.self_cores.append(mine)
+        m.other_cores.append(other)
+        m.near_cores.append(near)
+    return m
+
+
+class pinned:
+    """Context manager: restricts this thread (and the threads it creates from now
+    on: create envs inside the block) to ``cores``, and restores the mask after."""
+
+    def __init__(self, cores):
+        self.cores = set(cores)
+
+    def __enter__(self):
+        self.saved = os.sched_getaffinity(0)
+        os.sched_setaffinity(0, self.cores)
+        return self
+
+    def __exit__(self, *exc):
+        os.sched_setaffinity(0, self.saved)
+        return False
+
+
+def usable_cores() -> list[int]:
+    return sorted(os.sched_getaffinity(0))
+
+
+# -- machine and build facts -----------------------------------------------------------
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def build_flags() -> str:
+    """The native build's optimisation flags as the build files state them."""
+    c_flags = "?"
+    try:
+        src = (ROOT / "rasterizer" / "build.rs").read_text()
+        found = re.findall(r'"(-O[0-3s]|-ffp-contract=\w+|-march=[\w-]+|-flto\S*)"', src)
+        c_flags = " ".join(dict.fromkeys(found)) or "?"
+    except OSError:
+        pass
+    rust = "?"
+    try:
+        import tomllib
+        cargo = tomllib.loads((ROOT / "rasterizer" / "Cargo.toml").read_text())
+        rel = cargo.get("profile", {}).get("release", {})
+        rust = " ".join(f"{k}={v}" for k, v in rel.items()) or "defaults"
+    except (OSError, ImportError, ValueError):
+        pass
+    extra = os.environ.get("JSGYM_CFLAGS")
+    extra_s = f"; JSGYM_CFLAGS={extra} in this shell" if extra else ""
+    return (f"C {c_flags} (rasterizer/build.rs); Rust release {rust} "
+            f"(rasterizer/Cargo.toml){extra_s}")
+
+
+def version(module: str) -> str:
+    try:
+        from importlib.metadata import version as v
+        return v(module)
+    except Exception:
+        return "not installed"
+
+
+def machine_lines() -> list[str]:
+    """Markdown bullets: hardware, software versions and build flags."""
+    from jsgym._core import engine_name
+    mem = ""
+    try:
+        with open("/proc/meminfo") as f:
+            kib = int(f.readline().split()[1])
+        mem = f", {kib / 2**20:.1f} GiB RAM"
+    except (OSError, ValueError, IndexError):
+        pass
+    return [
+        f"- machine: {cpu_model()}, {online_cpus()} CPUs online, {len(usable_cores())} usable"
+        f"{mem}; Linux {platform.release()}",
+        f"- software: Python {platform.python_version()}, numpy {version('numpy')}, "
+        f"gymnasium {version('gymnasium')}, jsgym {version('jsgym')} ({engine_name()}), "
+        f"ale-py {version('ale-py')}, envpool {version('envpool')}",
+        f"- jsgym build: {build_flags()}",
+        f"- command: `{' '.join([pathlib.Path(sys.argv[0]).name] + sys.argv[1:])}`",
+    ]
+
+
+def load_line(measurements) -> str:
+    """One bullet summarising the other load over a list of Measurements."""
+    others = [o for m in measurements for o in m.other_cores]
+    near = [o for m in measurements for o in m.near_cores]
+    if not others:
+        return "- other load: not measured"
+    mean, peak = statistics.fmean(others), max(others)
+    verdict = ("idle enough" if peak <= IDLE_CORES else
+               "**the machine was not idle: do not publish these figures**")
+    return (f"- other load (CPU cores kept busy by other processes during the timed windows, "
+            f"of {online_cpus()}): machine-wide mean {mean:.2f}, max {peak:.2f}; on the "
+            f"benchmark's own cores max {max(near):.2f}: {verdict} (trustworthy where the "
+            f"machine-wide figure stays below {IDLE_CORES} cores)")
+
+
+# -- formatting and files --------------------------------------------------------------
+
+def fmt_rate(x: float) -> str:
+    if x is None or not math.isfinite(x):
+        return "n/a"
+    if x >= 100_000:
+        return f"{x / 1000:,.0f}k"
+    if x >= 1_000:
+        return f"{x / 1000:,.1f}k"
+    return f"{x:,.0f}"
+
+
+def fmt_ratio(x: float | None) -> str:
+    return f"{x:.2f}x" if x is not None and math.isfinite(x) else "n/a"
+
+
+def geomean(values) -> float:
+    vals = [v for v in values if v is not None and math.isfinite(v) and v > 0]
+    return math.exp(statistics.fmean(math.log(v) for v in vals)) if vals else math.nan
+
+
+def md_table(header: list[str], rows: list[list[str]]) -> list[str]:
+    out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return out
+
+
+def write_csv(path: pathlib.Path, rows: list[dict]):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fields = list(dict.fromkeys(k for r in rows for k in r))
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields)
+        w.writeheader()
+        w.writerows(rows)
+
+
+def measurement_fields(m: Measurement) -> dict:
+    """CSV columns of one Measurement."""
+    return {
+        "steps_per_s_median": round(m.median, 1), "steps_per_s_min": round(m.low, 1),
+        "steps_per_s_max": round(m.high, 1), "windows": len(m.rates),
+        "self_cores": round(m.self_mean, 2), "other_load_cores_mean": round(m.other_mean, 2),
+        "other_load_cores_max": round(m.other_max, 2),
+        "other_load_own_cores_max": round(m.near_max, 2),
+        "rss_growth_mib": round(m.rss_growth / 2**20, 1),
+        "steps_per_s_windows": " ".join(f"{r:.0f}" for r in m.rates),
+        "other_load_cores_windows": " ".join(f"{o:.2f}" for o in m.other_cores),
+        "other_load_own_cores_windows": " ".join(f"{o:.2f}" for o in m.near_cores),
+    }
+
+
+def log(msg: str):
+    print(msg, file=sys.stderr, flush=True)

@@ -1,0 +1,132 @@
+"""Smoke tests of the benchmark scripts: each runs with a tiny budget on one or two
+games and writes its result files with the expected columns. The baseline columns
+(ale-py, EnvPool) are exercised only where those packages are installed; a run with
+them hidden checks that a missing baseline is reported and left n/a."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO
+
+BENCH = REPO / "bench"
+TINY = ["--seconds", "0.05", "--windows", "1", "--warmup", "0"]
+
+
+def has(module: str) -> bool:
+    if importlib.util.find_spec(module) is None:
+        return False
+    try:  # EnvPool's procgen also needs the system Qt5 library
+        __import__(module)
+        return True
+    except Exception:
+        return False
+
+
+HAS_ALE = has("ale_py")
+HAS_ENVPOOL = has("envpool")
+
+
+def run(script: str, *args: str, prelude: str = "") -> str:
+    """Runs bench/<script> in a subprocess (as a script, like a user would) and
+    returns its stdout."""
+    code = (f"import sys; sys.path.insert(0, {str(BENCH)!r}); {prelude}"
+            f"import runpy; sys.argv = [{script!r}] + {list(args)!r}; "
+            f"runpy.run_path({str(BENCH / script)!r}, run_name='__main__')")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
+                         text=True, timeout=120, env=dict(os.environ, PYTHONHASHSEED="0"))
+    assert out.returncode == 0, f"{script} failed:\n{out.stdout}\n{out.stderr}"
+    return out.stdout
+
+
+def read_csv(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_compare_writes_tables_csv_and_chart(tmp_path):
+    extra = [] if (HAS_ALE or HAS_ENVPOOL) else ["--no-baselines"]
+    run("compare.py", "pong", "bigfish", *TINY, "--batch", "2", "--out-dir", str(tmp_path),
+        *extra)
+    md = (tmp_path / "compare.md").read_text()
+    for heading in ("## Atari", "## ProcGen", "## Summary", "other load", "- machine:",
+                    "jsgym build:", "step() floor"):
+        assert heading in md
+    rows = read_csv(tmp_path / "compare.csv")
+    configs = {(r["game"], r["config"]) for r in rows}
+    assert {("pong", "jsgym_1"), ("pong", "jsgym_b"), ("bigfish", "jsgym_1"),
+            ("bigfish", "jsgym_b")} <= configs
+    if HAS_ALE:
+        assert {("pong", "ale_1"), ("pong", "ale_b"), ("pong", "ale_v5")} <= configs
+    if HAS_ENVPOOL:
+        assert {("bigfish", "envpool_1"), ("bigfish", "envpool_b")} <= configs
+    for r in rows:
+        if not r.get("error"):
+            assert float(r["steps_per_s_median"]) > 0
+            assert float(r["other_load_cores_mean"]) >= 0
+    if importlib.util.find_spec("matplotlib"):
+        assert (tmp_path / "compare.png").stat().st_size > 0
+
+
+def test_compare_reports_missing_baselines(tmp_path):
+    # sys.modules[name] = None makes `import name` fail, as if it were not installed
+    run("compare.py", "pong", *TINY, "--batch", "2", "--out-dir", str(tmp_path),
+        prelude="sys.modules['ale_py'] = None; sys.modules['envpool'] = None; ")
+    md = (tmp_path / "compare.md").read_text()
+    assert "**ale-py missing**" in md and "**envpool missing**" in md
+    assert "pip install -e .[bench]" in md
+    pong = next(line for line in md.splitlines() if line.startswith("| pong |"))
+    assert "n/a" in pong
+    assert {r["config"] for r in read_csv(tmp_path / "compare.csv")} == {"jsgym_1", "jsgym_b"}
+
+
+def test_scaling_writes_speedups(tmp_path):
+    threads = ["1", "2"] if len(os.sched_getaffinity(0)) >= 2 else ["1"]
+    impl = "both" if HAS_ENVPOOL else "jsgym"
+    run("scaling.py", "pong", *TINY, "--envs", "4", "--threads", *threads, "--impl", impl,
+        "--out-dir", str(tmp_path))
+    md = (tmp_path / "scaling.md").read_text()
+    assert "| game | impl | mode | 1 thread |" in md and "## Summary" in md
+    rows = read_csv(tmp_path / "scaling.csv")
+    impls = {r["impl"] for r in rows}
+    assert "jsgym" in impls and (("envpool" in impls) == HAS_ENVPOOL)
+    assert {r["threads"] for r in rows} == set(threads)
+    for r in rows:
+        assert float(r["steps_per_s_median"]) > 0 and float(r["efficiency"]) > 0
+
+
+def test_profile_splits_a_step_and_compares_runs(tmp_path):
+    budget = [*TINY, "--envs", "2", "--record-steps", "20", "--samples", "4",
+              "--replay-seconds", "0.05"]
+    first = tmp_path / "before"
+    run("profile.py", "pong", *budget, "--out-dir", str(first))
+    rows = read_csv(first / "profile.csv")
+    assert [r["game"] for r in rows] == ["pong"]
+    r = rows[0]
+    for col in ("wall_us", "p5_calls", "logic_us", "shim_us", "raster_us", "copy_us",
+                "other_us", "rasterized", "top"):
+        assert r[col] != "", col
+    assert float(r["p5_calls"]) > 0 and float(r["shim_us"]) >= 0
+    js = float(r["logic_us"]) + float(r["shim_us"])
+    assert js == pytest.approx(float(r["js_us"]), rel=1e-3, abs=1e-3)
+    assert "rect" in r["top"]  # pong draws its paddles and ball with rect()
+    md = (first / "profile.md").read_text()
+    assert "| game | steps/s | us/step | p5 calls |" in md and "hot spot" in md
+
+    second = tmp_path / "after"
+    run("profile.py", "pong", *budget, "--no-attribution", "--baseline",
+        str(first / "profile.csv"), "--out-dir", str(second))
+    assert "## Before and after" in (second / "profile.md").read_text()
+
+
+def test_throughput_still_runs_with_shared_helpers(tmp_path):
+    out = tmp_path / "throughput.md"
+    run("throughput.py", "pong", "--envs", "2", "--seconds", "0.05", "--windows", "1",
+        "--mem-envs", "2", "--out", str(out))
+    assert "| pong |" in out.read_text()
