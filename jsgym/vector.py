@@ -142,7 +142,7 @@ class JsVectorEnv(VectorEnv):
         order they were sent; ``infos["env_id"]`` holds their ids."""
         ids = self._pool.recv()
         p = self._pool
-        full = len(ids) == self.num_envs and ids[0] == 0 and ids[-1] == self.num_envs - 1
+        full = self._is_all(ids)
         if full:
             obs = p.obs.copy() if self.copy else p.obs
             rewards, term, trunc = p.reward.copy(), p.terminated.copy(), p.truncated.copy()
@@ -181,6 +181,10 @@ class JsVectorEnv(VectorEnv):
 
     # -- helpers ---------------------------------------------------------------------
 
+    def _is_all(self, ids: np.ndarray) -> bool:
+        """Whether ids are every env in order (plain copies then replace gathers)."""
+        return len(ids) == self.num_envs and bool((ids == self._all_ids).all())
+
     def _check_ids(self, env_ids) -> np.ndarray:
         ids = np.asarray(env_ids)
         if ids.ndim != 1 or not np.issubdtype(ids.dtype, np.integer):
@@ -192,27 +196,28 @@ class JsVectorEnv(VectorEnv):
         return ids.astype(np.int64)
 
     def _check_actions(self, actions, n: int) -> np.ndarray:
+        """Shape and dtype; the native pool checks the range before any env moves."""
         a = np.asarray(actions)
         if a.shape != (n,):
             raise ValueError(f"actions must have shape ({n},), got {a.shape}")
-        if not np.issubdtype(a.dtype, np.integer):
+        if a.dtype.kind not in "iu":
             raise ValueError(f"actions must be integers, got dtype {a.dtype}")
-        k = self.single_action_space.n
-        if n and (a.min() < 0 or a.max() >= k):
-            bad = a[(a < 0) | (a >= k)]
-            raise ValueError(f"actions must be within [0, {k}), got {bad.tolist()}")
+        if a.dtype.itemsize > 4 and n and (a.max() >= 1 << 31 or a.min() < -(1 << 31)):
+            raise ValueError(f"actions must be within [0, {self.single_action_space.n}), "
+                             f"got {a[(a < 0) | (a >= self.single_action_space.n)].tolist()}")
         return a
 
     def _infos(self, ids: np.ndarray, *, with_episode: bool) -> dict:
         p = self._pool
         n = len(ids)
         every = np.ones(n, dtype=np.bool_)
+        take = np.copy if self._is_all(ids) else (lambda a: a[ids])
         infos = {
-            "score": p.score[ids], "_score": every,
-            "lives": p.lives[ids], "_lives": every,
-            "game_state": p.game_state[ids], "_game_state": every,
-            "level_seed": p.level_seed[ids], "_level_seed": every,
-            "elapsed_steps": p.elapsed_steps[ids], "_elapsed_steps": every,
+            "score": take(p.score), "_score": every,
+            "lives": take(p.lives), "_lives": every,
+            "game_state": take(p.game_state), "_game_state": every,
+            "level_seed": take(p.level_seed), "_level_seed": every,
+            "elapsed_steps": take(p.elapsed_steps), "_elapsed_steps": every,
         }
         done = p.episode_done[ids] if with_episode else np.zeros(n, dtype=np.bool_)
         if done.any():

@@ -292,8 +292,8 @@ static int32_t submit_locked(jg_pool *pool, jg_job_kind kind, const uint32_t *id
         }
         if (kind == JG_JOB_STEP && (args[k] < 0 || (uint32_t)args[k] >= pool->config.num_actions)) {
             snprintf(pool->last_error, sizeof pool->last_error,
-                     "action %d for env %u out of range [0, %u)", args[k], ids[k],
-                     pool->config.num_actions);
+                     "actions must be within [0, %u), got %d for env %u",
+                     pool->config.num_actions, args[k], ids[k]);
             return JG_ERR_ARGUMENT;
         }
     }
