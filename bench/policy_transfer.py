@@ -69,7 +69,13 @@ def checkpoint_policy(path: str):
     from trainers.common import load_policy
 
     policy = load_policy(path)
-    return lambda obs, rng: np.asarray(policy(obs))
+
+    def act(obs, rng):
+        return np.asarray(policy(obs, rng))
+
+    # the env settings the policy was trained with (frameskip, obs size, ...)
+    act.env_kwargs = dict(getattr(policy, "env_kwargs", {}) or {})
+    return act
 
 
 def train(game: str, backend: str, steps: int, out_dir: pathlib.Path) -> str:
@@ -98,8 +104,10 @@ def evaluate(policy, game: str, backend: str, seeds: list[int], *, max_steps: in
     for start in range(0, len(seeds), num_envs):
         batch = seeds[start:start + num_envs]
         n = len(batch)
+        env_kwargs = {k: v for k, v in getattr(policy, "env_kwargs", {}).items()
+                      if k not in ("backend", "autoreset_mode", "max_episode_steps")}
         envs = jsgym.make_vec(game, n, backend=backend, autoreset_mode="disabled",
-                              max_episode_steps=max_steps)
+                              max_episode_steps=max_steps, **env_kwargs)
         try:
             if hasattr(policy, "reset"):
                 policy.reset()

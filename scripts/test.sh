@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== install (builds QuickJS, the runtime, the shim and the rasterizer)"
-python3 -m pip install --quiet --disable-pip-version-check -e ".[test]"
+python3 -m pip install --quiet --disable-pip-version-check -e ".[test,train]"
 
 echo "== browser pieces (Chromium, Playwright, real p5.js in web/)"
 bash scripts/setup_browser.sh

@@ -1,0 +1,1 @@
+"""Single-file trainers (PPO, IMPALA) for jsgym games; see docs/training.md."""

@@ -1,0 +1,487 @@
+"""IMPALA with V-trace on jsgym (Espeholt et al. 2018; layout after CleanRL, actors after
+PlayTrain's double-buffered workers).
+
+    python trainers/impala.py --game catch                                 # one process
+    torchrun --standalone --nproc_per_node 2 trainers/impala.py --game pong   # 2 learners (DDP)
+
+How data flows (one process; under torchrun every process runs all of it and DDP
+averages the learners' gradients):
+
+    actor thread k:  VectorEnv of E envs = halves A and B
+        recv A -> infer A (batched, learner's device, policy copy) -> send A   } A steps in native
+        recv B -> infer B                                          -> send B   } threads while B
+        every T steps of a half: unroll (T+1 obs, T actions/logits/rewards/ends) -> queue
+    learner (main thread):
+        queue (bounded: actors block when it is full) -> batch of B unrolls -> V-trace
+        -> RMSprop step -> copy weights into the actors' policy copy
+
+V-trace uses rho-bar = c-bar = 1, rewards are clipped to [-1, 1], gamma = 0.99.
+Writes runs/{game}__{exp_name}__{seed}__{time}/ like trainers/ppo.py.
+"""
+
+from __future__ import annotations
+
+import collections
+import copy
+import os
+import pathlib
+import queue
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+import torch
+import torch.distributed as dist
+import torch.nn as nn
+import torch.nn.functional as F
+
+if __package__ in (None, ""):  # run as a script: make `trainers` and `jsgym` importable
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+import jsgym  # noqa: E402
+from trainers.common import (Agent, RunLogger, env_kwargs_from, evaluate,  # noqa: E402
+                             load_checkpoint, load_policy, make_run_name, parse_args,
+                             plot_learning_curve, progress_bar, random_baseline,
+                             save_checkpoint, seed_everything)
+
+
+@dataclass
+class Args:
+    """IMPALA (V-trace) on a jsgym game; runs as one process or under torchrun (DDP)."""
+
+    exp_name: str = "impala"
+    """the name of this experiment (the algo part of the run name)"""
+    game: str = "catch"
+    """a bundled game name (`jsgym list`) or a path to a .js game file"""
+    seed: int = 1
+    """seed of the RNGs and of the envs (learner process r adds 1000 * r)"""
+    torch_deterministic: bool = True
+    """sets torch.backends.cudnn.deterministic"""
+    torch_threads: int = 1
+    """torch CPU threads per process (0: torch's default); 1 is fastest on a small shared CPU"""
+    device: str = "cpu"
+    """torch device of the learner; the actors' batched inference runs there too"""
+    backend: str = "quickjs"
+    """env backend passed to jsgym.make_vec: quickjs or browser"""
+    env_threads: int | None = None
+    """native worker threads of each actor's env (default: one per core)"""
+    dist_backend: str = "gloo"
+    """torch.distributed backend under torchrun (gloo on CPU, nccl on GPUs)"""
+
+    # environment
+    frameskip: int = 4
+    """draw() calls per agent step (the agent sees the last frame)"""
+    max_episode_steps: int = 10_000
+    """episode truncation limit in agent steps"""
+    num_levels: int = 0
+    """with > 0: episodes draw their level seed from [start_level, start_level + num_levels)"""
+    start_level: int = 0
+    """first level of the training split"""
+
+    # actors
+    num_actors: int = 1
+    """actor threads per process, each with its own VectorEnv"""
+    envs_per_actor: int = 16
+    """envs per actor, stepped as two halves (double buffering); must be even"""
+    unroll_length: int = 20
+    """steps per unroll (T)"""
+    batch_size: int = 2
+    """unrolls per learner step (each holds envs_per_actor / 2 envs x T steps)"""
+    queue_size: int = 4
+    """unrolls the queue holds before actors wait"""
+
+    # algorithm
+    total_timesteps: int = 200_000
+    """total agent steps (over all envs and processes)"""
+    learning_rate: float = 1e-3
+    """RMSprop learning rate (annealed linearly to 0; the paper's Atari runs used 6e-4 with
+    much larger batches)"""
+    rmsprop_alpha: float = 0.99
+    """RMSprop smoothing constant"""
+    rmsprop_eps: float = 0.01
+    """RMSprop epsilon (the IMPALA paper's 0.01; losses are sums over the batch)"""
+    gamma: float = 0.99
+    """discount factor"""
+    rho_bar: float = 1.0
+    """V-trace truncation of the importance weights in the value target"""
+    c_bar: float = 1.0
+    """V-trace truncation of the trace coefficients"""
+    reward_clip: float = 1.0
+    """rewards are clipped to [-reward_clip, reward_clip] (0: no clipping)"""
+    ent_coef: float = 0.01
+    """entropy bonus coefficient"""
+    vf_coef: float = 0.5
+    """baseline (value) loss coefficient"""
+    max_grad_norm: float = 40.0
+    """gradient clipping norm"""
+    encoder: str = "nature"
+    """pixel encoder: nature (Nature-CNN) or impala (IMPALA-CNN)"""
+
+    # bookkeeping
+    out_dir: str = "runs"
+    """folder that receives the run folder"""
+    time_budget: float = 0.0
+    """stop cleanly (final checkpoint, evaluation, curve) after this many seconds of
+    training (0: no limit); the learning rate still anneals over total_timesteps"""
+    checkpoint_every: int = 100
+    """learner steps between checkpoints (0: only the final one)"""
+    resume: str | None = None
+    """checkpoint to resume from (continues its run folder, step count and optimizer)"""
+    capture_video: bool = False
+    """write GIFs of evaluation episodes to the run folder's videos/"""
+    eval_episodes: int = 10
+    """episodes of the final evaluation (0: skip it and the random baseline)"""
+    progress: bool = True
+    """show a progress bar with steps/s and the recent return"""
+    track: bool = True
+    """write TensorBoard events, scalars.csv and curve.png"""
+
+    # filled in at run time
+    world_size: int = field(default=1, init=False)
+    steps_per_update: int = field(default=0, init=False)
+    num_updates: int = field(default=0, init=False)
+
+
+@torch.no_grad()
+def vtrace(behavior_logp: torch.Tensor, target_logp: torch.Tensor, rewards: torch.Tensor,
+           values: torch.Tensor, bootstrap_value: torch.Tensor, discounts: torch.Tensor,
+           rho_bar: float = 1.0, c_bar: float = 1.0):
+    """V-trace targets and policy-gradient advantages (IMPALA paper, section 4.1).
+
+    Inputs are time-major ``(T, B)`` (``bootstrap_value`` is ``(B,)``, the value of the
+    state after the last step); ``discounts[t]`` is ``gamma`` times 0 where step ``t``
+    ended its episode. With ``rho_t = min(rho_bar, pi/mu)``, ``c_t = min(c_bar, pi/mu)``:
+
+        v_s = V(x_s) + sum_{t>=s} (prod_{i=s}^{t-1} gamma_i c_i) rho_t
+                        (r_t + gamma_t V(x_{t+1}) - V(x_t))
+        A_s = rho_s (r_s + gamma_s v_{s+1} - V(x_s))
+
+    computed backwards as ``v_s - V(x_s) = delta_s + gamma_s c_s (v_{s+1} - V(x_{s+1}))``.
+    Returns ``(vs, pg_advantages)``, both ``(T, B)``.
+    """
+    rhos = torch.exp(target_logp - behavior_logp)
+    clipped_rhos = torch.clamp(rhos, max=rho_bar)
+    cs = torch.clamp(rhos, max=c_bar)
+    values_tp1 = torch.cat([values[1:], bootstrap_value.unsqueeze(0)], dim=0)
+    deltas = clipped_rhos * (rewards + discounts * values_tp1 - values)
+    acc = torch.zeros_like(bootstrap_value)
+    vs_minus_v = torch.zeros_like(values)
+    for t in reversed(range(values.shape[0])):
+        acc = deltas[t] + discounts[t] * cs[t] * acc
+        vs_minus_v[t] = acc
+    vs = values + vs_minus_v
+    vs_tp1 = torch.cat([vs[1:], bootstrap_value.unsqueeze(0)], dim=0)
+    pg_advantages = clipped_rhos * (rewards + discounts * vs_tp1 - values)
+    return vs, pg_advantages
+
+
+class Actor(threading.Thread):
+    """Steps one VectorEnv as two halves with send/recv: while one half steps in the
+    native threads, this thread infers the other half's actions. Every ``T`` steps of a
+    half, its unroll goes to the learner's queue."""
+
+    def __init__(self, actor_id: int, args: Args, policy: Agent, policy_lock: threading.Lock,
+                 unrolls: queue.Queue, stop: threading.Event, seed: int, device: torch.device):
+        super().__init__(name=f"actor-{actor_id}", daemon=True)
+        self.args, self.policy, self.policy_lock = args, policy, policy_lock
+        self.unrolls, self.stop, self.seed, self.device = unrolls, stop, seed, device
+        self.error: BaseException | None = None
+        self.episodes: collections.deque = collections.deque()  # (return, length) pairs
+        self.env_wait = 0.0    # seconds blocked in recv() (env time not hidden by inference)
+        self.queue_wait = 0.0  # seconds blocked on a full queue
+        self.busy = 0.0        # seconds in the loop
+        self.generator = torch.Generator(device=device)
+        self.generator.manual_seed(seed)
+
+    def run(self):
+        try:
+            self._run()
+        except BaseException as exc:  # re-raised by the learner
+            self.error = exc
+
+    def _new_unroll(self, n: int, obs_shape, n_actions: int) -> dict:
+        T = self.args.unroll_length
+        return {"obs": np.zeros((T + 1, n) + obs_shape, np.uint8),
+                "actions": np.zeros((T, n), np.int64),
+                "logits": np.zeros((T, n, n_actions), np.float32),
+                "rewards": np.zeros((T, n), np.float32),
+                "terminated": np.zeros((T, n), np.bool_),
+                "truncated": np.zeros((T, n), np.bool_),
+                "valid": np.zeros((T, n), np.bool_)}
+
+    def _run(self):
+        args, T = self.args, self.args.unroll_length
+        envs = jsgym.make_vec(args.game, args.envs_per_actor, num_threads=args.env_threads,
+                              seed=self.seed, backend=args.backend, **env_kwargs_from(args))
+        obs_shape, n_actions = envs.single_observation_space.shape, envs.single_action_space.n
+        half = args.envs_per_actor // 2
+        groups = [np.arange(0, half), np.arange(half, args.envs_per_actor)]
+        unroll = [self._new_unroll(half, obs_shape, n_actions) for _ in groups]
+        t = [0, 0]
+        valid = [np.ones(half, np.bool_), np.ones(half, np.bool_)]
+        in_flight = 0
+
+        def act(g: int, obs: np.ndarray) -> None:
+            # batched inference for one half, then send it stepping
+            nonlocal in_flight
+            with self.policy_lock, torch.no_grad():
+                logits, _ = self.policy(torch.from_numpy(obs).to(self.device))
+                action = torch.multinomial(torch.softmax(logits, -1), 1,
+                                           generator=self.generator).squeeze(-1)
+            u, k = unroll[g], t[g]
+            u["obs"][k], u["actions"][k] = obs, action.cpu().numpy()
+            u["logits"][k], u["valid"][k] = logits.cpu().numpy(), valid[g]
+            envs.send(u["actions"][k], groups[g])
+            in_flight += 1
+
+        try:
+            obs, _ = envs.reset(seed=self.seed)
+            act(0, obs[groups[0]])
+            act(1, obs[groups[1]])
+            while not self.stop.is_set():
+                loop_start = time.perf_counter()
+                obs, reward, term, trunc, infos = envs.recv()
+                in_flight -= 1
+                self.env_wait += time.perf_counter() - loop_start
+                g = 0 if infos["env_id"][0] < half else 1
+                u, k = unroll[g], t[g]
+                u["rewards"][k], u["terminated"][k], u["truncated"][k] = reward, term, trunc
+                # the step after an episode end only resets (NEXT_STEP autoreset)
+                valid[g] = ~(term | trunc)
+                if "_episode" in infos:
+                    for i in np.flatnonzero(infos["_episode"]):
+                        self.episodes.append((float(infos["episode"]["r"][i]),
+                                              int(infos["episode"]["l"][i])))
+                t[g] += 1
+                if t[g] == T:
+                    u["obs"][T] = obs
+                    q0 = time.perf_counter()
+                    while not self.stop.is_set():
+                        try:
+                            self.unrolls.put(u, timeout=0.1)
+                            break
+                        except queue.Full:
+                            continue
+                    self.queue_wait += time.perf_counter() - q0
+                    unroll[g], t[g] = self._new_unroll(half, obs_shape, n_actions), 0
+                if self.stop.is_set():
+                    break
+                act(g, obs)
+                self.busy += time.perf_counter() - loop_start
+        finally:
+            for _ in range(in_flight):  # collect what is still stepping before closing
+                envs.recv()
+            envs.close()
+
+
+def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
+    args = parse_args(Args, argv, prog=prog)
+    if args.envs_per_actor < 2 or args.envs_per_actor % 2:
+        raise ValueError(f"envs_per_actor must be an even number >= 2, got {args.envs_per_actor}")
+
+    # distributed setup (torchrun sets these); every process runs actors and a learner
+    distributed = int(os.environ.get("WORLD_SIZE", "1")) > 1
+    rank = int(os.environ.get("RANK", "0"))
+    if distributed:
+        dist.init_process_group(backend=args.dist_backend)
+        args.world_size = dist.get_world_size()
+    is_main = rank == 0
+    args.steps_per_update = args.batch_size * (args.envs_per_actor // 2) * args.unroll_length
+    args.num_updates = max(1, args.total_timesteps // (args.steps_per_update * args.world_size))
+
+    ckpt = load_checkpoint(args.resume, args.device) if args.resume else None
+    if distributed:  # all processes share rank 0's run name
+        names = [ckpt["run_name"] if ckpt else make_run_name(args.game, args.exp_name, args.seed)]
+        dist.broadcast_object_list(names, src=0)
+        run_name = names[0]
+    else:
+        run_name = ckpt["run_name"] if ckpt else make_run_name(args.game, args.exp_name, args.seed)
+    run_dir = pathlib.Path(args.out_dir) / run_name
+    logger = RunLogger(run_dir, args, enabled=args.track and is_main)
+
+    # seeding (each learner process gets its own env and sampling seeds)
+    seed = args.seed + 1000 * rank
+    seed_everything(seed, args.torch_deterministic, args.torch_threads)
+    device = torch.device(args.device)
+
+    # the learner's network, and the actors' copy (refreshed after every update)
+    probe = jsgym.make_vec(args.game, 1, backend=args.backend, **env_kwargs_from(args))
+    obs_shape, n_actions = probe.single_observation_space.shape, probe.single_action_space.n
+    probe.close()
+    agent = Agent(obs_shape, n_actions, args.encoder).to(device)
+    if ckpt:
+        agent.load_state_dict(ckpt["model"])
+    learner = nn.parallel.DistributedDataParallel(agent) if distributed else agent
+    optimizer = torch.optim.RMSprop(agent.parameters(), lr=args.learning_rate,
+                                    alpha=args.rmsprop_alpha, eps=args.rmsprop_eps)
+    global_step, start_update = 0, 1
+    if ckpt:
+        optimizer.load_state_dict(ckpt["optimizer"])
+        global_step, start_update = ckpt["global_step"], ckpt["iteration"] + 1
+        if is_main:
+            print(f"resumed {run_name} at step {global_step}", flush=True)
+    policy = copy.deepcopy(agent).eval()
+    policy_lock = threading.Lock()
+
+    unrolls: queue.Queue = queue.Queue(maxsize=args.queue_size)
+    stop = threading.Event()
+    actors = [Actor(i, args, policy, policy_lock, unrolls, stop, seed + 100 * i, device)
+              for i in range(args.num_actors)]
+    for a in actors:
+        a.start()
+
+    recent = collections.deque(maxlen=20)
+    start_time = time.time()
+    start_step = global_step
+    learner_wait = learner_busy = 0.0
+    last_update = start_update - 1
+    bar = progress_bar(args.num_updates * args.steps_per_update * args.world_size, global_step,
+                       args.progress and is_main)
+
+    def next_unroll() -> dict:
+        while True:
+            for a in actors:
+                if a.error is not None:
+                    raise RuntimeError(f"{a.name} failed") from a.error
+            try:
+                return unrolls.get(timeout=0.5)
+            except queue.Empty:
+                continue
+
+    try:
+        for update in range(start_update, args.num_updates + 1):
+            wait_start = time.perf_counter()
+            batch = [next_unroll() for _ in range(args.batch_size)]
+            busy_start = time.perf_counter()
+            learner_wait += busy_start - wait_start
+            b = {k: torch.from_numpy(np.concatenate([u[k] for u in batch], axis=1)).to(device)
+                 for k in batch[0]}
+            T, N = b["actions"].shape
+            frac = 1.0 - (update - 1.0) / args.num_updates
+            optimizer.param_groups[0]["lr"] = frac * args.learning_rate
+
+            logits, values = learner(b["obs"].reshape((-1,) + obs_shape))
+            logits = logits.reshape(T + 1, N, n_actions)[:-1]
+            values = values.reshape(T + 1, N)
+            log_probs = F.log_softmax(logits, dim=-1)
+            target_logp = log_probs.gather(-1, b["actions"].unsqueeze(-1)).squeeze(-1)
+            behavior_logp = F.log_softmax(b["logits"], dim=-1).gather(
+                -1, b["actions"].unsqueeze(-1)).squeeze(-1)
+
+            rewards = b["rewards"]
+            if args.reward_clip > 0:
+                rewards = rewards.clamp(-args.reward_clip, args.reward_clip)
+            ended = b["terminated"] | b["truncated"]
+            # a truncated episode is cut, not over: bootstrap from its final observation
+            # (the next one in the unroll, under NEXT_STEP autoreset)
+            rewards = rewards + args.gamma * values[1:].detach() * (
+                b["truncated"] & ~b["terminated"]).float()
+            discounts = args.gamma * (~ended).float()
+            vs, pg_adv = vtrace(behavior_logp, target_logp, rewards, values[:-1].detach(),
+                                values[-1].detach(), discounts, args.rho_bar, args.c_bar)
+
+            mask = b["valid"].float()  # drop steps whose action the env ignored
+            pg_loss = -(target_logp * pg_adv * mask).sum()
+            v_loss = 0.5 * (((vs - values[:-1]) ** 2) * mask).sum()
+            entropy = (-(log_probs.exp() * log_probs).sum(-1) * mask).sum()
+            loss = pg_loss + args.vf_coef * v_loss - args.ent_coef * entropy
+
+            optimizer.zero_grad()
+            loss.backward()
+            grad_norm = nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
+            optimizer.step()
+            with policy_lock:
+                policy.load_state_dict(agent.state_dict())
+
+            global_step += args.steps_per_update * args.world_size
+            learner_busy += time.perf_counter() - busy_start
+            for a in actors:
+                while a.episodes:
+                    r, l = a.episodes.popleft()
+                    recent.append(r)
+                    logger.scalar("charts/episodic_return", r, global_step)
+                    logger.scalar("charts/episodic_length", l, global_step)
+
+            if update % 10 == 0 or update == args.num_updates:
+                sps = int((global_step - start_step) / (time.time() - start_time))
+                n_valid = mask.sum().clamp(min=1)
+                env_wait = sum(a.env_wait for a in actors) / max(sum(a.busy for a in actors), 1e-9)
+                logger.scalar("charts/SPS", sps, global_step)
+                logger.scalar("charts/learning_rate", optimizer.param_groups[0]["lr"], global_step)
+                logger.scalar("charts/actor_env_wait_fraction", env_wait, global_step)
+                logger.scalar("charts/learner_queue_wait_fraction",
+                              learner_wait / max(learner_wait + learner_busy, 1e-9), global_step)
+                logger.scalar("charts/queue_size", unrolls.qsize(), global_step)
+                logger.scalar("losses/policy_loss", pg_loss.item() / n_valid.item(), global_step)
+                logger.scalar("losses/value_loss", v_loss.item() / n_valid.item(), global_step)
+                logger.scalar("losses/entropy", entropy.item() / n_valid.item(), global_step)
+                logger.scalar("losses/grad_norm", float(grad_norm), global_step)
+                bar.set_postfix(sps=sps, ret=f"{np.mean(recent):.2f}" if recent else "n/a",
+                                env_wait=f"{env_wait:.0%}")
+            bar.update(args.steps_per_update * args.world_size)
+
+            if (args.track and is_main and args.checkpoint_every
+                    and update % args.checkpoint_every == 0):
+                save_checkpoint(run_dir / "checkpoints" / "latest.pt", algo="impala", args=args,
+                                agent=agent, optimizer=optimizer, global_step=global_step,
+                                iteration=update, run_name=run_name)
+                logger.flush()
+            last_update = update
+            out_of_time = bool(args.time_budget) and time.time() - start_time > args.time_budget
+            if distributed and args.time_budget:  # all learners stop at the same update
+                flag = torch.tensor([float(out_of_time)])
+                dist.all_reduce(flag, op=dist.ReduceOp.MAX)
+                out_of_time = flag.item() > 0
+            if out_of_time:
+                break
+    finally:
+        stop.set()
+        for a in actors:
+            a.join(timeout=30)
+        bar.close()
+
+    wall = time.time() - start_time
+    actor_busy = max(sum(a.busy for a in actors), 1e-9)
+    summary = {"run_dir": str(run_dir), "global_step": global_step, "wall_time": wall,
+               "sps": (global_step - start_step) / max(wall, 1e-9),
+               "actor_env_wait_fraction": sum(a.env_wait for a in actors) / actor_busy,
+               "actor_queue_wait_fraction": sum(a.queue_wait for a in actors) / actor_busy,
+               "learner_queue_wait_fraction": learner_wait / max(learner_wait + learner_busy, 1e-9),
+               "recent_return": float(np.mean(recent)) if recent else float("nan")}
+    if args.track and is_main:
+        final = run_dir / "checkpoints" / "final.pt"
+        save_checkpoint(final, algo="impala", args=args, agent=agent, optimizer=optimizer,
+                        global_step=global_step, iteration=last_update, run_name=run_name)
+        summary["checkpoint"] = str(final)
+        if args.eval_episodes > 0:
+            gif = run_dir / "videos" / f"eval_{global_step}.gif" if args.capture_video else None
+            result = evaluate(load_policy(final, device=args.device), args.game,
+                              episodes=args.eval_episodes, seed=args.seed + 10_000,
+                              backend=args.backend, env_kwargs=env_kwargs_from(args), gif_path=gif)
+            base = random_baseline(args.game, episodes=args.eval_episodes, seed=args.seed + 10_000,
+                                   env_kwargs=env_kwargs_from(args), backend=args.backend)
+            summary.update(eval_mean=result["mean"], eval_std=result["std"],
+                           random_mean=base["mean"])
+            logger.scalar("eval/mean_return", result["mean"], global_step)
+            logger.scalar("eval/random_mean_return", base["mean"], global_step)
+        logger.flush()
+        plot_learning_curve(run_dir / "scalars.csv", run_dir / "curve.png",
+                            title=f"{args.game}: IMPALA ({args.encoder} CNN)",
+                            baseline=summary.get("random_mean"))
+    logger.close()
+    if distributed:  # DDP keeps the learners' weights identical; check it, cheaply
+        flat = torch.cat([p.detach().flatten() for p in agent.parameters()])
+        gathered = [torch.zeros_like(flat) for _ in range(args.world_size)]
+        dist.all_gather(gathered, flat)
+        summary["ddp_weights_in_sync"] = all(torch.equal(gathered[0], g) for g in gathered)
+        dist.barrier()
+        dist.destroy_process_group()
+    if is_main:
+        print("summary " + " ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}"
+                                    for k, v in summary.items()), flush=True)
+    return summary
+
+
+if __name__ == "__main__":
+    main()
