@@ -86,12 +86,22 @@ static int32_t env_fail_from_exception(jg_env *env, jg_phase phase) {
 /* Bellard's QuickJS: the default allocator with the limit check, plus a record of
  * each refusal so that a failure can be attributed to the memory limit even when the
  * error object itself could not be allocated. */
-static void *env_malloc(JSMallocState *s, size_t size) {
+/* After the first refusal in a call, allocations may use this much more: enough for
+ * QuickJS to build the "out of memory" error and its backtrace. Bellard's QuickJS
+ * does not survive every allocation failure on that path (seen as a crash in
+ * build_backtrace under an allocation bomb), so the limit refuses once, cleanly. */
+#define JG_OOM_HEADROOM ((size_t)1 << 20)
+
+static int over_limit(JSMallocState *s, size_t grow) {
     jg_env *env = s->opaque;
-    if (s->malloc_size + size > s->malloc_limit) {
-        env->memory_refused = 1;
-        return NULL;
-    }
+    size_t limit = s->malloc_limit + (env->memory_refused ? JG_OOM_HEADROOM : 0);
+    if (s->malloc_size + grow <= limit) return 0;
+    env->memory_refused = 1;
+    return 1;
+}
+
+static void *env_malloc(JSMallocState *s, size_t size) {
+    if (over_limit(s, size)) return NULL;
     void *p = malloc(size);
     if (!p) return NULL;
     s->malloc_count++;
@@ -113,10 +123,7 @@ static void *env_realloc(JSMallocState *s, void *ptr, size_t size) {
         env_free(s, ptr);
         return NULL;
     }
-    if (s->malloc_size + size - old > s->malloc_limit) {
-        ((jg_env *)s->opaque)->memory_refused = 1;
-        return NULL;
-    }
+    if (size > old && over_limit(s, size - old)) return NULL;
     void *p = realloc(ptr, size);
     if (!p) return NULL;
     s->malloc_size += malloc_usable_size(p) - old;
