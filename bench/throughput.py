@@ -18,6 +18,7 @@ import os
 import pathlib
 import platform
 import statistics
+import subprocess
 import sys
 import time
 
@@ -58,16 +59,25 @@ def steps_per_second(game, *, num_envs, num_threads, seconds, windows, obs_size,
 
 
 def memory_and_creation(game, *, num_envs, obs_size):
-    base = rss_bytes()
-    start = time.perf_counter()
-    envs = jsgym.make_vec(game, num_envs, num_threads=1, obs_size=obs_size)
-    created = time.perf_counter() - start
-    envs.reset(seed=0)
-    for _ in range(20):
-        envs.step(np.zeros(num_envs, dtype=np.int64))
-    per_env = (rss_bytes() - base) / num_envs
-    envs.close()
-    return per_env, created / num_envs
+    """RSS growth per env and creation time per env, measured in a fresh interpreter
+    (RSS never shrinks after earlier pools are freed, so an in-process delta would
+    read 0 for every game after the first)."""
+    code = (
+        "import sys, time, numpy as np, jsgym\n"
+        "sys.path.insert(0, %r)\n"
+        "from common import rss_bytes\n"
+        "jsgym.make_vec(%r, 1).close()  # imports, caches and the prelude bytecode\n"
+        "base = rss_bytes(); t = time.perf_counter()\n"
+        "envs = jsgym.make_vec(%r, %d, num_threads=1, obs_size=%d)\n"
+        "created = time.perf_counter() - t\n"
+        "envs.reset(seed=0)\n"
+        "for _ in range(20): envs.step(np.zeros(%d, dtype=np.int64))\n"
+        "print((rss_bytes() - base) / %d, created / %d)\n"
+    ) % (str(pathlib.Path(__file__).resolve().parent), game, game, num_envs, obs_size,
+         num_envs, num_envs, num_envs)
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                         text=True).stdout.split()
+    return float(out[0]), float(out[1])
 
 
 def main(argv=None):
