@@ -52,8 +52,9 @@ class PoolConfig:
     profile: bool = False
 
 
-class NativePool:
-    """Owns a ``jg_pool`` and its output buffers (numpy arrays indexed by env id)."""
+class PoolBuffers:
+    """The output buffers every backend's pool writes into, indexed by env id (the
+    ``jg_buffers`` of runtime/include/jsgym.h)."""
 
     def __init__(self, config: PoolConfig):
         self.config = config
@@ -75,6 +76,14 @@ class NativePool:
         self.env_error = np.zeros(n, dtype=np.int32)
         self.level_seed = np.zeros(n, dtype=np.uint32)
         self.elapsed_steps = np.zeros(n, dtype=np.int64)
+
+
+class NativePool(PoolBuffers):
+    """Owns a ``jg_pool``; its workers write into the :class:`PoolBuffers` in place."""
+
+    def __init__(self, config: PoolConfig):
+        super().__init__(config)
+        n = self.num_envs
         self._ids_out = np.zeros(n, dtype=np.uint32)
         self._n_out = ffi.new("uint32_t *")
         self._pool = ffi.NULL

@@ -40,7 +40,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
 from jsgym import _codes
-from jsgym._core import PoolConfig
+from jsgym._core import PoolBuffers, PoolConfig
 from jsgym.env import JsEnv
 from jsgym.errors import GameRuntimeError, from_status
 from jsgym.vector import JsVectorEnv
@@ -185,30 +185,13 @@ class _EnvFailure(Exception):
 _PHASE_TOP = "the top level of the game file"
 
 
-class BrowserPool:
+class BrowserPool(PoolBuffers):
     """Drop-in for :class:`jsgym._core.NativePool`: the same buffers and calls, with
     one Chromium page per env. Built by :class:`BrowserVectorEnv`."""
 
     def __init__(self, config: PoolConfig):
-        self.config = config
-        self.num_envs = n = config.num_envs
-        h, w = config.obs_size
-        self.obs = np.zeros((n, h, w, 3), dtype=np.uint8)
-        self.reward = np.zeros(n, dtype=np.float64)
-        self.terminated = np.zeros(n, dtype=np.bool_)
-        self.truncated = np.zeros(n, dtype=np.bool_)
-        self.score = np.zeros(n, dtype=np.float64)
-        self.lives = np.zeros(n, dtype=np.float64)
-        self.game_state = np.zeros(n, dtype=np.int32)
-        self.episode_done = np.zeros(n, dtype=np.bool_)
-        self.episode_return = np.zeros(n, dtype=np.float64)
-        self.episode_length = np.zeros(n, dtype=np.int32)
-        same_step = config.autoreset == "same_step"
-        self.final_obs = np.zeros((n, h, w, 3), dtype=np.uint8) if same_step else None
-        self.final_obs_valid = np.zeros(n, dtype=np.bool_) if same_step else None
-        self.env_error = np.zeros(n, dtype=np.int32)
-        self.level_seed = np.zeros(n, dtype=np.uint32)
-        self.elapsed_steps = np.zeros(n, dtype=np.int64)
+        super().__init__(config)
+        n = self.num_envs
         self._envs = [_Env(i) for i in range(n)]
         self._files = page_files(config.source, config.game_options)
         self._timeout_ms = 1000 * max(TIMEOUT_FLOOR, 10 * config.step_timeout)
