@@ -189,11 +189,15 @@ def test_ppo_learns_catch(tmp_path):
 
 def test_impala_learns_catch(tmp_path):
     # IMPALA uses each sample for one gradient step (PPO: 4 epochs), so it needs more
-    # samples: with the CPU defaults it passes 7 at ~80-100k steps (2-3 minutes on 2
-    # idle cores). Actor/learner timing makes runs not bit-reproducible, hence a margin
-    # below the ~9 its greedy policy reaches.
+    # samples: with the CPU defaults it reaches ~9 greedy at ~80-100k steps (2-3 minutes
+    # on 2 idle cores). Actor/learner timing makes runs not bit-reproducible, and the
+    # sampled policy's return varies from run to run (5.5 to 8 seen at 150k steps), so
+    # the learned policy is judged greedily, with a margin below the ~9 it reaches.
     text = run([sys.executable, str(IMPALA), "--game", "catch", "--total-timesteps", "150000",
                 "--eval-episodes", "16", "--no-progress", "--out-dir", str(tmp_path)], timeout=900)
     s = summary(text)
-    assert float(s["eval_mean"]) >= 7.0, s
     assert float(s["random_mean"]) <= 0.0, s
+    out = run([sys.executable, "-m", "jsgym", "eval", s["checkpoint"], "--episodes", "16",
+               "--greedy", "--json"], timeout=300)
+    greedy = json.loads([l for l in out.splitlines() if l.startswith("{")][-1])
+    assert greedy["mean"] >= 7.0, greedy
