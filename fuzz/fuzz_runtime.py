@@ -4,7 +4,7 @@ env (load, setup, reset, a few steps). Any GameError is an expected outcome; a c
 a hang (libFuzzer -timeout), or any other exception is a finding.
 
     pip install atheris
-    python fuzz/fuzz_runtime.py -max_total_time=600 -timeout=20 fuzz/corpus_seed/
+    python fuzz/fuzz_runtime.py -max_total_time=600 -timeout=20 .cache/fuzz tests/corpus/bad/
     JSGYM_NATIVE_LIB=.cache/asan/release/libjsgym_native.so LD_PRELOAD=... python fuzz/fuzz_runtime.py ...
 
 See fuzz/README.md.
