@@ -19,13 +19,15 @@
 // Termination: 'won' on taking the gem; 'gameover' after `maxSteps` frames
 //   (ProcGen's 1000-step timeout). lives is always 1.
 // GAME_OPTIONS keys (defaults):
-//   distribution_mode: 'easy'  'easy': 3..6 x 3..6-cell mazes; 'hard': 4..11 cells
+//   distribution_mode: 'easy'  'easy': 2..4 x 2..4-cell mazes (5 to 9 tiles across);
+//                              'hard': 4..11 cells (9 to 23 tiles)
 //   maxSteps: 1000             frame limit
 //   moveDelay: 3               frames between moves while an arrow is held
 // Simplifications: tile-by-tile movement instead of continuous motion; flat
 //   colour themes instead of textures; locks sit in maze corridors on the path
 //   to the gem (ProcGen also places them on that path, but draws them as doors
-//   in thicker walls).
+//   in thicker walls). Easy mazes are kept small so that a uniformly random
+//   policy takes the gem in about half of the levels (learnability rule).
 
 const W = 400;
 const H = 400;
@@ -75,7 +77,7 @@ function resetGame(seed) {
   frames = 0;
   moveCool = 0;
   facing = 1;
-  const cells = HARD ? 4 + randInt(8) : 3 + randInt(4);
+  const cells = HARD ? 4 + randInt(8) : 2 + randInt(3);
   dim = 2 * cells + 1;
   VIEW = constrain(dim, 9, MAXVIEW);
   TILE = W / VIEW;

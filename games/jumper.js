@@ -109,16 +109,18 @@ function mazeBlocks(m) {
   return g;
 }
 
+// typed arrays and no per-cell allocations: level generation runs on every reset
+const NB_DX = [1, -1, 0, 0], NB_DY = [0, 0, 1, -1];
 function regionFrom(start, allowed) {
-  const seen = {};
+  const seen = new Uint8Array(N * N);
   seen[start] = 1;
   const q = [start];
   for (let h = 0; h < q.length; h++) {
     const c = q[h], x = c % N, y = Math.floor(c / N);
-    const nb = [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]];
-    for (const p of nb) {
-      if (p[0] < 0 || p[1] < 0 || p[0] >= N || p[1] >= N) continue;
-      const n = p[1] * N + p[0];
+    for (let d = 0; d < 4; d++) {
+      const nx = x + NB_DX[d], ny = y + NB_DY[d];
+      if (nx < 0 || ny < 0 || nx >= N || ny >= N) continue;
+      const n = ny * N + nx;
       if (seen[n] || !allowed(n)) continue;
       seen[n] = 1;
       q.push(n);
@@ -151,20 +153,25 @@ function resetGame(seed) {
     grid.push(rng() < (b === 1 ? 0.8 : 0.2) ? 1 : 0);
   }
   // 2. cellular automaton smoothing
+  // (walls among the 3x3 neighbours, outside counting as wall, via row sums of 3)
+  const rowSum = new Int32Array(N * N);
   for (let it = 0; it < 2; it++) {
+    for (let y = 0; y < N; y++) {
+      for (let x = 0; x < N; x++) {
+        const i = y * N + x;
+        rowSum[i] = (x === 0 ? 1 : grid[i - 1]) + grid[i] + (x === N - 1 ? 1 : grid[i + 1]);
+      }
+    }
     const ng = [];
     for (let i = 0; i < N * N; i++) {
-      const x = i % N, y = Math.floor(i / N);
-      let c = 0;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) c += wall(x + dx, y + dy) ? 1 : 0;
+      const c = (i < N ? 3 : rowSum[i - N]) + rowSum[i] + (i >= N * N - N ? 3 : rowSum[i + N]);
       ng.push(c >= 5 ? 1 : 0);
     }
     grid = ng;
   }
   for (let i = 0; i < N; i++) { grid[i] = 1; grid[(N - 1) * N + i] = 1; grid[i * N] = 1; grid[i * N + N - 1] = 1; }
   // 3. keep the largest open region
-  const done = [];
-  for (let i = 0; i < N * N; i++) done.push(0);
+  const done = new Uint8Array(N * N);
   let best = [];
   for (let i = 0; i < N * N; i++) {
     if (grid[i] === 1 || done[i]) continue;
@@ -184,31 +191,34 @@ function resetGame(seed) {
   for (let i = 0; i < N * N; i++) if (onGround(i % N, Math.floor(i / N)) && i !== goal) cand.push(i);
   if (cand.length === 0) { const b = (N - 2) * N + 1; grid[b] = 0; grid[b - N] = 0; cand.push(b); }
   const start = cand[randInt(cand.length)];
-  const par = {};
+  const STEP = [1, -1, N, -N];
+  const par = new Int32Array(N * N).fill(-2);   // -2: not reached
   par[start] = -1;
   const q = [start];
-  for (let h = 0; h < q.length && par[goal] === undefined; h++) {
+  for (let h = 0; h < q.length && par[goal] === -2; h++) {
     const c = q[h];
-    for (const n of [c + 1, c - 1, c + N, c - N]) {
-      if (n < 0 || n >= N * N || grid[n] === 1 || par[n] !== undefined) continue;
+    for (let d = 0; d < 4; d++) {
+      const n = c + STEP[d];
+      if (n < 0 || n >= N * N || grid[n] === 1 || par[n] !== -2) continue;
       par[n] = c;
       q.push(n);
     }
   }
-  const dist = {};
+  const dist = new Int8Array(N * N).fill(-1);   // -1: off the corridor
   const wq = [];
-  for (let c = goal; c !== undefined && c >= 0; c = par[c]) { dist[c] = 0; wq.push(c); }
+  for (let c = goal; c >= 0; c = par[c]) { dist[c] = 0; wq.push(c); }
   for (let h = 0; h < wq.length; h++) {
     const c = wq[h];
     if (dist[c] >= 4) continue;
-    for (const n of [c + 1, c - 1, c + N, c - N]) {
-      if (n < 0 || n >= N * N || grid[n] === 1 || dist[n] !== undefined) continue;
+    for (let d = 0; d < 4; d++) {
+      const n = c + STEP[d];
+      if (n < 0 || n >= N * N || grid[n] === 1 || dist[n] !== -1) continue;
       if (abs((n % N) - (c % N)) > 1) continue;
       dist[n] = dist[c] + 1;
       wq.push(n);
     }
   }
-  for (let i = 0; i < N * N; i++) grid[i] = dist[i] === undefined ? 1 : 0;
+  for (let i = 0; i < N * N; i++) grid[i] = dist[i] === -1 ? 1 : 0;
   // 5. spikes on flat ground (not near the start)
   spikes = [];
   const sx = start % N, sy = Math.floor(start / N);
@@ -222,9 +232,11 @@ function resetGame(seed) {
   for (let i = 0; i < N * N; i++) {
     const x = i % N, y = Math.floor(i / N);
     if (y < 1 || y + 3 > N - 1 || x < 1 || x > N - 2) continue;
-    const lw = (yy) => grid[yy * N + x] === 1 && grid[yy * N + x + 1] === 0;
-    const rw = (yy) => grid[yy * N + x] === 1 && grid[yy * N + x - 1] === 0;
-    if ((lw(y) && lw(y + 1) && lw(y + 2)) || (rw(y) && rw(y + 1) && rw(y + 2))) grid[(y + randInt(3)) * N + x] = 0;
+    if (grid[i] !== 1 || grid[i + N] !== 1 || grid[i + 2 * N] !== 1) continue;
+    // a wall column three tiles tall with open floor all along its left or right side
+    const openRight = grid[i + 1] === 0 && grid[i + N + 1] === 0 && grid[i + 2 * N + 1] === 0;
+    const openLeft = grid[i - 1] === 0 && grid[i + N - 1] === 0 && grid[i + 2 * N - 1] === 0;
+    if (openRight || openLeft) grid[(y + randInt(3)) * N + x] = 0;
   }
   gx = goal % N + 0.5; gy = Math.floor(goal / N) + 0.5;
   ax = sx + 0.5; ay = sy + 1 - RY - 0.001;

@@ -308,24 +308,38 @@ def check_reward(game, steps: int = SCORE_STEPS, num_envs: int = 8, **make_kw) -
     return {"envs_scoring": int(moved.sum()), "envs": num_envs}
 
 
-def check_cost(game, steps: int = 300, **make_kw) -> dict:
+def check_cost(game, steps: int = 300, resets: int = 40, **make_kw) -> dict:
     """Per-step cost in the QuickJS backend: game logic and p5 calls (js), rasterizing,
-    copying, from ``make_vec(..., profile=True)``. Informational; fails only if the
+    copying, from ``make_vec(..., profile=True)``; and the cost of a reset (level
+    generation plus the first frame) over ``resets`` level seeds, as wall time and in
+    step-equivalents (median reset time / median step time, both timed from Python on
+    one env, so both include the same call overhead). Informational; fails only if the
     game fails."""
     envs = _make(game, 1, profile=True, **make_kw)
     try:
         envs.reset(seed=0)
         acts = _random_actions(envs.single_action_space.n, steps, 1, 5)
+        step_s = []
         for t in range(steps):
+            t0 = time.perf_counter()
             envs.step(acts[t])
+            step_s.append(time.perf_counter() - t0)
         p = envs.profile(0)
+        reset_s = []
+        for k in range(resets):
+            t0 = time.perf_counter()
+            envs.reset(seed=1000 + k)
+            reset_s.append(time.perf_counter() - t0)
     finally:
         envs.close()
     frames = max(1, p["frames"])
+    step_med, reset_med = float(np.median(step_s)), float(np.median(reset_s))
     return {
         "js_us": p["js_ns"] / frames / 1e3, "raster_us": p["raster_ns"] / frames / 1e3,
         "copy_us": p["copy_ns"] / frames / 1e3, "p5_calls": p["p5_calls"] / frames,
-        "frames": p["frames"],
+        "frames": p["frames"], "step_us": step_med * 1e6, "reset_us": reset_med * 1e6,
+        "reset_worst_us": float(np.max(reset_s)) * 1e6,
+        "reset_steps": reset_med / step_med if step_med > 0 else float("nan"),
     }
 
 
@@ -525,7 +539,8 @@ def validate(game, *, browser: bool = False, episodes: int = 3, max_steps: int =
     checks.append(("per-step cost", lambda: check_cost(game, **make_kw),
                    lambda d: f"QuickJS per frame: js (logic + p5 calls) {d['js_us']:.0f} us, "
                    f"raster {d['raster_us']:.0f} us, copy {d['copy_us']:.1f} us, "
-                   f"{d['p5_calls']:.0f} p5 calls"))
+                   f"{d['p5_calls']:.0f} p5 calls; reset {d['reset_us']:.0f} us "
+                   f"(worst {d['reset_worst_us']:.0f}) = {d['reset_steps']:.1f} steps"))
     for label, run, describe in checks:
         if progress:
             progress(label)

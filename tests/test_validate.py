@@ -51,6 +51,17 @@ def test_checks_pass_on_a_bundled_game():
     assert cost["frames"] > 0 and cost["js_us"] > 0 and cost["p5_calls"] > 0
 
 
+def test_check_cost_sees_an_expensive_reset(game_factory):
+    cheap = V.check_cost(make_game(game_factory, name="cheap"), steps=60, resets=10)
+    # a level generator that does about 10 ms of work per reset, against a step of tens
+    # of microseconds: the margin is two orders of magnitude, not a timing threshold
+    slow_seed = "(() => { let h = seed; for (let i = 0; i < 300000; i++) h = (h * 31 + i) | 0; return h; })()"
+    slow = V.check_cost(make_game(game_factory, seed_expr=slow_seed, name="slow"),
+                        steps=60, resets=10)
+    assert slow["reset_steps"] > 10 * max(cheap["reset_steps"], 1.0)
+    assert slow["reset_us"] > slow["step_us"]
+
+
 def test_template_game_passes(game_factory):
     game = make_game(game_factory)
     report = V.validate(game)
