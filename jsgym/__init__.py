@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
+import numpy as np
 from gymnasium.vector import AutoresetMode
 
 from jsgym.errors import (GameContractError, GameError, GameLoadError, GameMemoryError,
@@ -32,7 +33,8 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
              num_levels: int = 0, start_level: int = 0, on_error: str = "raise",
              step_timeout: float = 1.0, memory_limit: int = 64 << 20,
              stack_limit: int = 1 << 20, max_draw_calls: int = 100_000, fit: str = "stretch",
-             supersample: int = 1, profile: bool = False, backend: str = "quickjs"):
+             supersample: int = 1, profile: bool = False, backend: str = "quickjs",
+             frame_stack: int = 1):
     """Builds a vector env running ``num_envs`` copies of a game.
 
     Args:
@@ -78,9 +80,13 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
         backend: ``"quickjs"`` (native, fast) or ``"browser"`` (headless Chromium
             running the real p5.js, one page per env: the fidelity reference; see
             :mod:`jsgym.browser`).
+        frame_stack: with ``k > 1``, observations hold the last ``k`` frames side by
+            side in the channel axis, ``(num_envs, h, w, 3 * k)``, oldest first
+            (:class:`jsgym.wrappers.FrameStack`; ``send``/``recv`` keep working).
 
     Returns:
-        A :class:`jsgym.vector.JsVectorEnv` (a ``gymnasium.vector.VectorEnv``).
+        A :class:`jsgym.vector.JsVectorEnv` (a ``gymnasium.vector.VectorEnv``), wrapped
+        in :class:`jsgym.wrappers.FrameStack` when ``frame_stack > 1``.
 
     Raises:
         FileNotFoundError: no such game.
@@ -101,10 +107,18 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
     mode = AutoresetMode(autoreset_mode) if isinstance(autoreset_mode, AutoresetMode) else {
         "next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP,
         "disabled": AutoresetMode.DISABLED}[config.autoreset]
+    if isinstance(frame_stack, bool) or not isinstance(frame_stack, (int, np.integer)) \
+            or frame_stack < 1:
+        raise ValueError(f"frame_stack must be an int >= 1, got {frame_stack!r}")
     if backend == "browser":
         from jsgym.browser import BrowserVectorEnv as JsVectorEnv  # noqa: F811
-    return JsVectorEnv(config, autoreset_mode=mode, action_names=names, copy=copy,
+    envs = JsVectorEnv(config, autoreset_mode=mode, action_names=names, copy=copy,
                        render_mode=render_mode, seed=seed)
+    if frame_stack > 1:
+        from jsgym.wrappers import FrameStack
+
+        envs = FrameStack(envs, frame_stack)
+    return envs
 
 
 def make(game: str | os.PathLike, *, render_mode: str | None = None, **kwargs):

@@ -108,7 +108,8 @@ def env_kwargs_from(args) -> dict:
     """The ``make_vec`` keyword arguments a trained policy depends on (stored in every
     checkpoint so that evaluation builds the same env)."""
     return {"frameskip": args.frameskip, "max_episode_steps": args.max_episode_steps,
-            "num_levels": args.num_levels, "start_level": args.start_level}
+            "num_levels": args.num_levels, "start_level": args.start_level,
+            "frame_stack": args.frame_stack}
 
 
 # -- networks ----------------------------------------------------------------------------
@@ -304,13 +305,13 @@ def evaluate(policy, game: str, *, episodes: int = 10, num_envs: int | None = No
     envs = jsgym.make_vec(game, num_envs, seed=seed, backend=backend, **(env_kwargs or {}))
     try:
         obs, _ = envs.reset(seed=seed)
-        frames = [obs[0].copy()] if gif_path else None
+        frames = [obs[0, ..., -3:].copy()] if gif_path else None  # newest frame of a stack
         counted = np.zeros(num_envs, dtype=int)
         returns, lengths = [], []
         for _ in range(max_steps):
             obs, _, _, _, infos = envs.step(np.asarray(policy(obs), dtype=np.int64))
             if frames is not None and len(frames) < gif_frames and counted[0] == 0:
-                frames.append(obs[0].copy())
+                frames.append(obs[0, ..., -3:].copy())
             if "_episode" in infos:
                 for i in np.flatnonzero(infos["_episode"]):
                     if counted[i] < per_env and len(returns) < episodes:

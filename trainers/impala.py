@@ -72,6 +72,9 @@ class Args:
     # environment
     frameskip: int = 4
     """draw() calls per agent step (the agent sees the last frame)"""
+    frame_stack: int = 1
+    """observations stacked per agent step (4 is the usual Atari setting: a single
+    frame of pong or breakout does not show which way the ball moves)"""
     max_episode_steps: int = 10_000
     """episode truncation limit in agent steps"""
     num_levels: int = 0
