@@ -100,20 +100,26 @@ static int over_limit(JSMallocState *s, size_t grow) {
     return 1;
 }
 
+/* jg_guard_hold/release: a hard stop never lands inside the libc allocator. */
 static void *env_malloc(JSMallocState *s, size_t size) {
     if (over_limit(s, size)) return NULL;
+    jg_guard_hold();
     void *p = malloc(size);
-    if (!p) return NULL;
-    s->malloc_count++;
-    s->malloc_size += malloc_usable_size(p) + sizeof(void *);
+    if (p) {
+        s->malloc_count++;
+        s->malloc_size += malloc_usable_size(p) + sizeof(void *);
+    }
+    jg_guard_release();
     return p;
 }
 
 static void env_free(JSMallocState *s, void *ptr) {
     if (!ptr) return;
+    jg_guard_hold();
     s->malloc_count--;
     s->malloc_size -= malloc_usable_size(ptr) + sizeof(void *);
     free(ptr);
+    jg_guard_release();
 }
 
 static void *env_realloc(JSMallocState *s, void *ptr, size_t size) {
@@ -124,9 +130,10 @@ static void *env_realloc(JSMallocState *s, void *ptr, size_t size) {
         return NULL;
     }
     if (size > old && over_limit(s, size - old)) return NULL;
+    jg_guard_hold();
     void *p = realloc(ptr, size);
-    if (!p) return NULL;
-    s->malloc_size += malloc_usable_size(p) - old;
+    if (p) s->malloc_size += malloc_usable_size(p) - old;
+    jg_guard_release();
     return p;
 }
 
@@ -159,6 +166,45 @@ static void arm_deadline(jg_env *env) {
     env->timed_out = 0;
     env->memory_refused = 0;
     env->deadline_ns = jg_now_ns() + (uint64_t)(env->pool->config.step_timeout * 1e9);
+    if (jg_tl_guard)
+        jg_guard_begin_op(jg_tl_guard, env->deadline_ns, env->pool->config.step_timeout);
+}
+
+/* Runtimes stopped from outside, kept for the life of the process: freeing them would
+ * walk structures left in the middle of an update. Holding them here (rather than
+ * dropping the pointers) keeps their memory reachable, so leak checkers report only
+ * real leaks. */
+typedef struct jg_abandoned {
+    struct jg_abandoned *next;
+    JSRuntime *rt;
+    JSContext *ctx;
+    P5Shim *shim;
+} jg_abandoned;
+static jg_abandoned *abandoned_list;
+static pthread_mutex_t abandoned_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+void jg_env_abandon(jg_env *env) {
+    jg_abandoned *a = malloc(sizeof *a);
+    if (a) {
+        a->rt = env->rt;
+        a->ctx = env->ctx;
+        a->shim = env->shim;
+        pthread_mutex_lock(&abandoned_mutex);
+        a->next = abandoned_list;
+        abandoned_list = a;
+        pthread_mutex_unlock(&abandoned_mutex);
+    }
+    env->rt = NULL;
+    env->ctx = NULL;
+    env->shim = NULL;
+    env->pending_len = 0;
+    env->last_valid = 0;
+    env_fail(env, JG_ERR_TIMEOUT,
+             "%s ran longer than the step timeout of %.3g s and did not stop at the deadline "
+             "(a built-in that never checks it, such as Array.prototype.indexOf over a huge "
+             "array-like, or operations too slow to reach the check); the env was stopped "
+             "from outside and its JS heap is not reclaimed",
+             phase_name(env->phase), env->pool->config.step_timeout);
 }
 
 /* Calls global function `name`. Returns its result or JS_EXCEPTION. */
@@ -214,7 +260,9 @@ static int check_contract(jg_env *env) {
 static int copy_words(uint32_t **dst, size_t *cap, const uint32_t *src, size_t n) {
     if (n > *cap) {
         size_t want = n < 256 ? 256 : n + n / 2;
+        jg_guard_hold();
         uint32_t *p = realloc(*dst, want * sizeof *p);
+        jg_guard_release();
         if (!p) return -1;
         *dst = p;
         *cap = want;
@@ -233,7 +281,9 @@ static int starts_opaque(const uint32_t *cmds, size_t n) {
 
 static int raster(jg_env *env, const uint32_t *cmds, size_t n) {
     uint64_t t0 = env->pool->profile ? jg_now_ns() : 0;
+    int armed = jg_guard_disarm();
     int32_t rc = jg_canvas_draw(env->canvas, cmds, n);
+    jg_guard_rearm(armed);
     if (env->pool->profile) env->prof.raster_ns += jg_now_ns() - t0;
     env->prof.frames_rasterized++;
     if (rc != JG_RASTER_OK) {
@@ -273,6 +323,7 @@ static int flush_pending(jg_env *env) {
  * frame's commands are kept aside and dropped if the next frame starts opaque. */
 static int run_frame(jg_env *env, int last) {
     uint64_t t0 = env->pool->profile ? jg_now_ns() : 0;
+    env->phase = JG_PHASE_DRAW;
     p5shim_begin_frame(env->shim, 0);
     if (JS_HasException(env->ctx)) return env_fail_from_exception(env, JG_PHASE_DRAW);
     JSValue r = call_global(env, env->atom_draw, 0, NULL);
@@ -314,6 +365,7 @@ static int32_t parse_game_state(JSContext *ctx, JSValueConst v) {
 /* Reads getGameState() into env->score/lives/game_state. */
 static int read_state(jg_env *env) {
     JSContext *ctx = env->ctx;
+    env->phase = JG_PHASE_STATE;
     JSValue st = call_global(env, env->atom_state, 0, NULL);
     if (JS_IsException(st)) return env_fail_from_exception(env, JG_PHASE_STATE);
     if (!JS_IsObject(st)) {
@@ -401,9 +453,12 @@ int jg_env_create(jg_env *env) {
     env->atom_draw = JS_NewAtom(env->ctx, "draw");
     env->atom_reset = JS_NewAtom(env->ctx, "resetGame");
     env->atom_state = JS_NewAtom(env->ctx, "getGameState");
+    int armed = jg_guard_disarm();
     env->canvas = jg_canvas_new(cfg->obs_width, cfg->obs_height, cfg->fit, cfg->supersample);
+    jg_guard_rearm(armed);
     if (!env->canvas) goto oom;
 
+    env->phase = JG_PHASE_LOAD;
     arm_deadline(env);
     P5ShimLimits limits = {.max_draw_calls = cfg->max_draw_calls, .max_canvas_side = 0};
     env->shim = p5shim_install(env->ctx, &limits);
@@ -423,6 +478,7 @@ int jg_env_create(jg_env *env) {
     JS_FreeValue(env->ctx, r);
     if ((rc = check_contract(env))) return rc;
 
+    env->phase = JG_PHASE_SETUP;
     p5shim_reset_episode(env->shim, 0);
     p5shim_begin_frame(env->shim, 1);
     if (JS_HasException(env->ctx)) return env_fail_from_exception(env, JG_PHASE_SETUP);
@@ -442,6 +498,7 @@ oom:
 }
 
 void jg_env_destroy(jg_env *env) {
+    jg_guard_hold(); /* frees with libc; a stop meanwhile happens once all is freed */
     if (env->shim) p5shim_free(env->shim);
     env->shim = NULL;
     if (env->ctx) {
@@ -454,7 +511,11 @@ void jg_env_destroy(jg_env *env) {
     env->ctx = NULL;
     if (env->rt) JS_FreeRuntime(env->rt);
     env->rt = NULL;
-    if (env->canvas) jg_canvas_free(env->canvas);
+    if (env->canvas) {
+        int armed = jg_guard_disarm();
+        jg_canvas_free(env->canvas);
+        jg_guard_rearm(armed);
+    }
     env->canvas = NULL;
     free(env->last_cmds);
     free(env->pending_cmds);
@@ -465,11 +526,14 @@ void jg_env_destroy(jg_env *env) {
     env->last_valid = 0;
     env->n_down = 0;
     env->has_episode = 0;
+    jg_guard_release();
 }
 
 static void copy_obs(jg_env *env, uint8_t *obs) {
     uint64_t t0 = env->pool->profile ? jg_now_ns() : 0;
+    int armed = jg_guard_disarm();
     jg_canvas_read_rgb(env->canvas, obs);
+    jg_guard_rearm(armed);
     if (env->pool->profile) env->prof.copy_ns += jg_now_ns() - t0;
 }
 
@@ -478,6 +542,7 @@ int jg_env_reset(jg_env *env, uint32_t level_seed, uint8_t *obs) {
     env->elapsed = 0;
     env->level_seed = level_seed;
     arm_deadline(env);
+    env->phase = JG_PHASE_RESET;
     p5shim_release_all_keys(env->shim);
     env->n_down = 0;
     p5shim_reset_episode(env->shim, level_seed);
@@ -522,6 +587,7 @@ static int key_event(jg_env *env, int32_t key, int down) {
                 (size_t)(env->n_down - i - 1) * sizeof env->down_keys[0]);
         env->n_down--;
     }
+    env->phase = JG_PHASE_KEY;
     if (p5shim_key_event(env->shim, key, down)) return env_fail_from_exception(env, JG_PHASE_KEY);
     return JG_OK;
 }
@@ -584,13 +650,18 @@ const char *jg_env_eval(jg_env *env, const char *code, size_t len) {
         env_fail(env, JG_ERR_STATE, "the env has no live context");
         return NULL;
     }
+    jg_guard_hold();
     char *text = malloc(len + 1);
+    jg_guard_release();
     if (!text) return NULL;
     memcpy(text, code, len);
     text[len] = '\0';
     arm_deadline(env);
+    env->phase = JG_PHASE_EVAL;
     JSValue v = JS_Eval(ctx, text, len, "<eval>", JS_EVAL_TYPE_GLOBAL);
+    jg_guard_hold();
     free(text);
+    jg_guard_release();
     if (JS_IsException(v)) {
         env_fail_from_exception(env, JG_PHASE_EVAL);
         return NULL;
@@ -602,7 +673,9 @@ const char *jg_env_eval(jg_env *env, const char *code, size_t len) {
         return NULL;
     }
     const char *s = JS_IsUndefined(json) ? "null" : JS_ToCString(ctx, json);
+    jg_guard_hold();
     if (s) env->eval_result = strdup(s);
+    jg_guard_release();
     if (s && !JS_IsUndefined(json)) JS_FreeCString(ctx, s);
     JS_FreeValue(ctx, json);
     return env->eval_result;

@@ -3,6 +3,8 @@
 #define JSGYM_INTERNAL_H
 
 #include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -43,6 +45,46 @@ typedef enum jg_phase {
 
 typedef struct jg_pool jg_pool;
 
+/* A shard's hard-stop state (guard.c). Written by the shard's thread; the watchdog
+ * reads op_seq/hard_deadline_ns/thread and writes kill_seq. */
+typedef struct jg_guard {
+    sigjmp_buf jmp;              /* set by run_env (pool.c) around each env operation */
+    pthread_t thread;            /* the thread running the shard now */
+    _Atomic uint64_t op_seq;     /* bumped by every deadline (jg_guard_begin_op) */
+    _Atomic uint64_t kill_seq;   /* the op the watchdog stops */
+    _Atomic uint64_t hard_deadline_ns; /* 0: no op running */
+    uint64_t kill_sent_ns;       /* watchdog's own: when it last signalled */
+    volatile sig_atomic_t armed;        /* QuickJS code runs: a stop may jump */
+    volatile sig_atomic_t no_jump;      /* inside malloc & co: jump when it returns */
+    volatile sig_atomic_t jump_pending;
+} jg_guard;
+
+extern __thread jg_guard *jg_tl_guard;
+
+/* Holds off a hard stop around code that must not be left half-way (libc allocator
+ * calls); a stop that arrived meanwhile happens at the release. */
+static inline void jg_guard_hold(void) {
+    jg_guard *g = jg_tl_guard;
+    if (g) g->no_jump++;
+}
+void jg_guard_jump(jg_guard *g);
+static inline void jg_guard_release(void) {
+    jg_guard *g = jg_tl_guard;
+    if (g && --g->no_jump == 0 && g->jump_pending && g->armed) jg_guard_jump(g);
+}
+/* Runs non-QuickJS code (rasterizer, copies): a stop signal meanwhile is ignored. */
+static inline int jg_guard_disarm(void) {
+    jg_guard *g = jg_tl_guard;
+    if (!g) return 0;
+    int was = g->armed;
+    g->armed = 0;
+    return was;
+}
+static inline void jg_guard_rearm(int was) {
+    jg_guard *g = jg_tl_guard;
+    if (g) g->armed = was;
+}
+
 typedef struct jg_env {
     uint32_t id;
     jg_pool *pool;
@@ -55,6 +97,7 @@ typedef struct jg_env {
 
     /* sandbox */
     uint64_t deadline_ns;
+    jg_phase phase;        /* what JS runs now, for a hard stop's message */
     int timed_out;
     int memory_refused;  /* the allocator refused a request since the call began */
 
@@ -144,6 +187,13 @@ struct jg_pool {
     size_t eval_len;
 
     char last_error[JG_ERROR_CAP];
+
+    /* hard stop (guard.c): one guard per shard, one watchdog thread per pool */
+    jg_guard *guards;
+    pthread_t wd_thread;
+    pthread_mutex_t wd_mutex;
+    pthread_cond_t wd_cv;
+    int wd_stop, wd_started;
 };
 
 /* loader.c */
@@ -158,6 +208,16 @@ int jg_env_reset(jg_env *env, uint32_t level_seed, uint8_t *obs);
 int jg_env_step(jg_env *env, int32_t action, uint8_t *obs);
 const char *jg_env_eval(jg_env *env, const char *code, size_t len);
 uint64_t jg_now_ns(void);
+/* Gives up a runtime stopped from outside (never touched again, memory not
+ * reclaimed) and records the timeout. */
+void jg_env_abandon(jg_env *env);
+
+/* guard.c */
+int jg_hard_stop_available(void);
+void jg_guard_begin_op(jg_guard *g, uint64_t soft_deadline_ns, double step_timeout);
+void jg_guard_end_op(jg_guard *g);
+int jg_watchdog_start(jg_pool *pool);
+void jg_watchdog_stop(jg_pool *pool);
 
 /* math_install.c: replaces the Math functions whose libm results differ from V8's. */
 int jg_install_v8_math(JSContext *ctx, JSValueConst math);

@@ -209,7 +209,7 @@ static int32_t step_one(jg_pool *pool, jg_env *env, int32_t action) {
     }
 }
 
-static int32_t run_env(jg_pool *pool, jg_job *job, uint32_t k) {
+static int32_t run_env_op(jg_pool *pool, jg_job *job, uint32_t k) {
     jg_env *env = &pool->envs[job->env_ids[k]];
     /* shard 0 runs on whichever thread calls recv(), at whatever stack depth */
     if (env->rt) JS_UpdateStackTop(env->rt);
@@ -230,6 +230,43 @@ static int32_t run_env(jg_pool *pool, jg_job *job, uint32_t k) {
     return JG_OK;
 }
 
+/* An env that the watchdog stopped (guard.c): its runtime is abandoned, and the env
+ * fails with a timeout like any other. Re-creating it (on_error = "reset") runs JS
+ * again under the same guard; a second stop leaves the env broken. */
+static int32_t stopped(jg_pool *pool, jg_job *job, jg_env *env, jg_guard *g) {
+    jg_guard_end_op(g);
+    g->no_jump = 0;
+    jg_env_abandon(env);
+    if (job->kind == JG_JOB_CREATE || job->kind == JG_JOB_EVAL) {
+        env->broken = 1;
+        return JG_ERR_TIMEOUT;
+    }
+    if (sigsetjmp(g->jmp, 0)) {
+        jg_guard_end_op(g);
+        g->no_jump = 0;
+        char saved[JG_ERROR_CAP];
+        memcpy(saved, env->error, sizeof saved);
+        jg_env_abandon(env);
+        memcpy(env->error, saved, sizeof saved); /* the first stop is the one to report */
+        env->broken = 1;
+        return JG_ERR_TIMEOUT;
+    }
+    g->armed = 1;
+    int32_t rc = fail(pool, env, JG_ERR_TIMEOUT);
+    jg_guard_end_op(g);
+    return rc;
+}
+
+static int32_t run_env(jg_pool *pool, jg_job *job, uint32_t k) {
+    jg_guard *g = jg_tl_guard;
+    if (!g) return run_env_op(pool, job, k);
+    if (sigsetjmp(g->jmp, 0)) return stopped(pool, job, &pool->envs[job->env_ids[k]], g);
+    g->armed = 1;
+    int32_t rc = run_env_op(pool, job, k);
+    jg_guard_end_op(g);
+    return rc;
+}
+
 /* Runs shard `shard`'s part of a job and returns the worst env status. */
 static int32_t run_shard(jg_pool *pool, jg_job *job, uint32_t shard) {
     int32_t worst = JG_OK;
@@ -238,11 +275,16 @@ static int32_t run_shard(jg_pool *pool, jg_job *job, uint32_t shard) {
             jg_env_destroy(&pool->envs[id]);
         return JG_OK;
     }
+    if (pool->wd_started) {
+        pool->guards[shard].thread = pthread_self(); /* published by the op's deadline */
+        jg_tl_guard = &pool->guards[shard];
+    }
     for (uint32_t k = 0; k < job->n; k++) {
         if (job->env_ids[k] % pool->num_shards != shard) continue;
         int32_t rc = run_env(pool, job, k);
         if (rc && !worst) worst = rc;
     }
+    jg_tl_guard = NULL;
     return worst;
 }
 
@@ -416,7 +458,15 @@ jg_pool *jg_pool_create(const jg_config *config, int32_t *status) {
     pool->num_shards = config->num_threads < n ? config->num_threads : n;
     pool->num_workers = pool->num_shards - 1; /* shard 0 runs on the recv() caller */
     pool->workers = calloc(pool->num_workers + 1, sizeof *pool->workers);
-    if (!pool->workers) goto oom;
+    pool->guards = calloc(pool->num_shards, sizeof *pool->guards);
+    if (!pool->workers || !pool->guards) goto oom;
+    if (jg_watchdog_start(pool)) {
+        snprintf(create_error, sizeof create_error, "could not start the watchdog thread: %s",
+                 strerror(errno));
+        *status = JG_ERR_SYSTEM;
+        jg_pool_destroy(pool);
+        return NULL;
+    }
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     size_t stack = (size_t)config->stack_limit + (8u << 20);
@@ -477,6 +527,8 @@ void jg_pool_destroy(jg_pool *pool) {
         for (uint32_t w = 0; w < pool->num_workers; w++)
             if (pool->workers[w].started) pthread_join(pool->workers[w].thread, NULL);
     }
+    jg_watchdog_stop(pool);
+    free(pool->guards);
     pthread_mutex_destroy(&pool->mutex);
     pthread_cond_destroy(&pool->work_cv);
     pthread_cond_destroy(&pool->done_cv);

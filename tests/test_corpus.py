@@ -6,7 +6,7 @@ Each corpus file starts with
 
     // expect: <GameXxxError> in <place>: <what the file does>
     // expect: runs: <what the file does>          (legal JS misbehaving within limits)
-    // args: {"make": {...make_vec kwargs}, "steps": N, "action": A, "wall": S, "xfail": "why", "slow": true}
+    // args: {"make": {...make_vec kwargs}, "steps": N, "action": A, "wall": S, "xfail": "why", "slow": true, "hard_stop": true}
 
 ``<place>`` is ``load`` (a syntax error: file, line and column), ``the top level``,
 ``setup()``, ``resetGame()``, ``draw()``, ``getGameState()`` or ``a key callback``.
@@ -16,7 +16,8 @@ Failures after load are seed-dependent: only episodes with an odd seed misbehave
 raise check in a child process that must finish within that many seconds (hangs).
 ``xfail`` marks a known bug in the runtime (the reason says where; ``xfail_continue``
 for the on_error="reset" check only); the test flips to XPASS, and so fails, once it
-is fixed.
+is fixed. ``hard_stop`` marks a file that only the runtime's hard stop ends (a loop
+inside a built-in): skipped on engines without it.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ import time
 
 import numpy as np
 import pytest
+
+from jsgym._core import engine_name
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 CORPUS = REPO / "tests" / "corpus" / "bad"
@@ -48,6 +51,7 @@ PLACES = {
     "a key callback": "a key callback",
 }
 AT_CREATION = {"load", "the top level", "setup()"}
+ENGINE = engine_name()
 SEEDS = 10  # envs 0..3 get seeds 10..13: envs 1 and 3 (odd seeds) misbehave
 HEALTHY, FAILING = [0, 2], [1, 3]
 SLOW = {"asan": 6.0, "tsan": 10.0}.get(os.environ.get("JSGYM_SANITIZER", ""), 1.0)
@@ -70,6 +74,7 @@ class Case:
         if len(lines) > 1 and lines[1].startswith("// args: "):
             args = json.loads(lines[1][len("// args: "):])
         self.make = dict(args.get("make", {}))
+        self.hard_stop = bool(args.get("hard_stop"))  # hangs without the hard stop
         if SLOW > 1 and self.outcome != "GameTimeoutError":
             # under a sanitizer everything is 2-15x slower: only the loops may time out
             self.make["step_timeout"] = self.make.get("step_timeout", 1.0) * SLOW
@@ -100,6 +105,9 @@ def params(cases, *, reset_check=False):
     for c in cases:
         reason = c.xfail or (c.xfail_continue if reset_check else None)
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+        if c.hard_stop and ENGINE.startswith("quickjs-ng"):
+            marks.append(pytest.mark.skip(reason="needs the hard stop, which the quickjs-ng "
+                                                 "build does not have (docs/security.md)"))
         if c.slow:
             marks.append(pytest.mark.slow)
         out.append(pytest.param(c, id=c.name, marks=marks))

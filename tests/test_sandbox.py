@@ -151,8 +151,15 @@ def test_canvas_side_limit_is_16384(game_factory):
     ("text('x'.repeat(100001), 0, 0);", "100000"),
 ])
 def test_fixed_per_frame_limits(game_factory, body, limit):
+    # the shim's buffers count against the JS heap limit: 1M vertices take 64 MiB
     with pytest.raises(GameRuntimeError, match=limit):
-        run(game_factory, body, steps=1)
+        run(game_factory, body, steps=1, memory_limit=512 << 20)
+
+
+def test_shim_buffers_count_against_the_memory_limit(game_factory):
+    body = "beginShape(); for (let i = 0; i < 600000; i++) vertex(i, i); endShape();"
+    with pytest.raises(GameMemoryError, match="16777216"):
+        run(game_factory, body, steps=1, memory_limit=16 << 20)
 
 
 # ------------------------------------------------------------------ limits: enforced, and configurable

@@ -246,4 +246,17 @@ int p5_install_text(JSContext *ctx, JSValueConst global);
 int p5_install_color_native(JSContext *ctx, JSValueConst native);
 int p5_install_transform_native(JSContext *ctx, JSValueConst native);
 
+/* The shim's growing buffers come from the runtime's allocator: they count against
+ * the game's memory limit, and that allocator is where the runtime makes sure a hard
+ * stop of the env never lands inside libc (runtime/guard.c). n == 0 frees. */
+static inline void *p5_realloc(P5Shim *s, void *p, size_t n)
+{
+    JSRuntime *rt = JS_GetRuntime(s->ctx);
+    if (n == 0) {
+        js_free_rt(rt, p);
+        return NULL;
+    }
+    return js_realloc_rt(rt, p, n);
+}
+
 #endif

@@ -28,7 +28,7 @@ static int p5_put(P5Shim *s, P5Path *pp, uint32_t verb, int n, const double *c)
     if (s->cmd_len + 1 + (size_t)n > s->cmd_cap) {
         size_t cap = s->cmd_cap ? s->cmd_cap : 4096;
         while (cap < s->cmd_len + 1 + (size_t)n) cap *= 2;
-        uint32_t *np = (uint32_t *)realloc(s->cmd, cap * sizeof(uint32_t));
+        uint32_t *np = (uint32_t *)p5_realloc(s, s->cmd, cap * sizeof(uint32_t));
         if (!np) return -1;
         s->cmd = np;
         s->cmd_cap = cap;
@@ -369,7 +369,7 @@ static int p5_push_vertex(P5Shim *s, P5Vertex **arr, int *n, int *cap, const P5V
     }
     if (*n == *cap) {
         int nc = *cap ? *cap * 2 : 64;
-        P5Vertex *p = (P5Vertex *)realloc(*arr, (size_t)nc * sizeof *p);
+        P5Vertex *p = (P5Vertex *)p5_realloc(s, *arr, (size_t)nc * sizeof *p);
         if (!p) {
             JS_ThrowOutOfMemory(s->ctx);
             return -1;

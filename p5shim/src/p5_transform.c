@@ -152,7 +152,7 @@ static JSValue js_p5_push_pop(JSContext *ctx, JSValueConst this_val, int argc, J
                                       P5_MAX_PUSH_DEPTH);
         if (s->stack_len == s->stack_cap) {
             int cap = s->stack_cap ? s->stack_cap * 2 : 16;
-            P5Style *p = (P5Style *)realloc(s->stack, (size_t)cap * sizeof *p);
+            P5Style *p = (P5Style *)p5_realloc(s, s->stack, (size_t)cap * sizeof *p);
             if (!p) return JS_ThrowOutOfMemory(ctx);
             s->stack = p;
             s->stack_cap = cap;

@@ -48,7 +48,7 @@ static int p5_cmd_reserve(P5Shim *s, size_t words)
     if (s->cmd_len + words <= s->cmd_cap) return 0;
     size_t cap = s->cmd_cap ? s->cmd_cap : 4096;
     while (cap < s->cmd_len + words) cap *= 2;
-    uint32_t *p = (uint32_t *)realloc(s->cmd, cap * sizeof(uint32_t));
+    uint32_t *p = (uint32_t *)p5_realloc(s, s->cmd, cap * sizeof(uint32_t));
     if (!p) return -1;
     s->cmd = p;
     s->cmd_cap = cap;
@@ -511,10 +511,10 @@ void p5shim_free(P5Shim *s)
     for (int i = 0; i < P5_ATOM_COUNT; i++)
         if (s->atoms[i] != JS_ATOM_NULL) JS_FreeAtom(ctx, s->atoms[i]);
     if (JS_GetContextOpaque(ctx) == s) JS_SetContextOpaque(ctx, NULL);
-    free(s->stack);
-    free(s->verts);
-    free(s->cverts);
-    free(s->cmd);
+    p5_realloc(s, s->stack, 0);
+    p5_realloc(s, s->verts, 0);
+    p5_realloc(s, s->cverts, 0);
+    p5_realloc(s, s->cmd, 0);
     free(s);
 }
 

@@ -44,6 +44,7 @@ impl Paint {
         self.rgb
     }
 
+    /// Whether the paint covers what is under it completely (alpha 1).
     #[inline]
     pub fn opaque(&self) -> bool {
         self.alpha >= 1.0

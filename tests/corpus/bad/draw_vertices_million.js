@@ -1,4 +1,4 @@
-// expect: GameRuntimeError in draw(): two million vertices in one shape
+// expect: GameMemoryError in draw(): two million vertices in one shape (the vertex buffer counts against the memory limit, which comes before the 1,000,000-vertex limit)
 // GAME_OPTIONS = {armed: false} turns the misbehaviour off (the tests' reference run).
 const ARMED = typeof GAME_OPTIONS !== 'object' || GAME_OPTIONS === null || GAME_OPTIONS.armed !== false;
 let score = 0, x = 0, rng = null, bad = false;

@@ -1,0 +1,157 @@
+/* The hard stop: a last resort for JS that never reaches the interrupt handler.
+ *
+ * The step timeout normally works from inside QuickJS: the interpreter polls
+ * interrupt_handler (env.c) on backward jumps and calls, and the call fails with a
+ * timeout. Some of Bellard's built-ins loop in C without polling (Array.prototype
+ * .indexOf, .reverse, .sort, .join ... over an array-like of length 2**53-1), and
+ * such a loop would hold its thread for hours.
+ *
+ * So each pool has a watchdog thread. Every shard has a jg_guard: while an env
+ * operation runs, the guard holds its hard deadline (the step timeout's deadline
+ * plus a grace period). A shard past it gets a signal on its own thread; the handler
+ * jumps back to the sigsetjmp in run_env (pool.c), out of the middle of QuickJS. The
+ * env's runtime is then in an unknown state: it is abandoned, never touched again
+ * (its memory, at most the memory limit, is not reclaimed), and the env is treated
+ * like any other env that failed with a timeout.
+ *
+ * Jumping is only allowed while QuickJS code runs (armed), and never from inside
+ * malloc/free (a held glibc lock would deadlock the next allocation): the JS
+ * allocator and the p5 shim's buffers go through env.c's allocator, which holds the
+ * guard (no_jump) around the libc call and jumps when it returns. Code that is not
+ * QuickJS (the rasterizer, buffer copies) runs disarmed; a signal there is ignored
+ * and the watchdog sends another one later.
+ *
+ * Bellard's engine only: quickjs-ng allocates without going through env.c, so
+ * there would be no safe point to stop at (ng polls the interrupt handler in its
+ * array built-ins instead). */
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+
+#include "internal.h"
+
+__thread jg_guard *jg_tl_guard;
+
+static int kill_signal; /* 0: the hard stop is unavailable */
+static pthread_once_t install_once = PTHREAD_ONCE_INIT;
+
+void jg_guard_jump(jg_guard *g) {
+    g->armed = 0;
+    g->jump_pending = 0;
+    siglongjmp(g->jmp, 1);
+}
+
+static void on_kill_signal(int sig) {
+    (void)sig;
+    int saved_errno = errno;
+    jg_guard *g = jg_tl_guard;
+    if (g && g->armed && atomic_load(&g->kill_seq) == atomic_load(&g->op_seq)) {
+        if (g->no_jump)
+            g->jump_pending = 1; /* inside malloc: jump when it returns */
+        else
+            jg_guard_jump(g);
+    }
+    errno = saved_errno;
+}
+
+static void install_handler(void) {
+#if !JG_ENGINE_NG
+    int sig = SIGRTMIN + 6;
+    if (sig > SIGRTMAX) return;
+    struct sigaction old;
+    if (sigaction(sig, NULL, &old)) return;
+    /* never take a signal someone else in the process handles */
+    if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler != SIG_DFL) return;
+    if ((old.sa_flags & SA_SIGINFO) && old.sa_sigaction != NULL) return;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_kill_signal;
+    sa.sa_flags = SA_NODEFER | SA_RESTART; /* no mask to restore after the jump */
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(sig, &sa, NULL) == 0) kill_signal = sig;
+#endif
+}
+
+int jg_hard_stop_available(void) {
+    pthread_once(&install_once, install_handler);
+    return kill_signal != 0;
+}
+
+void jg_guard_begin_op(jg_guard *g, uint64_t soft_deadline_ns, double step_timeout) {
+    /* grace: as long again as the timeout, at least 50 ms */
+    uint64_t grace = (uint64_t)(step_timeout * 1e9);
+    if (grace < 50000000ull) grace = 50000000ull;
+    atomic_store(&g->hard_deadline_ns, 0);
+    atomic_fetch_add(&g->op_seq, 1);
+    g->jump_pending = 0;
+    atomic_store(&g->hard_deadline_ns, soft_deadline_ns + grace);
+}
+
+void jg_guard_end_op(jg_guard *g) {
+    g->armed = 0;
+    atomic_store(&g->hard_deadline_ns, 0);
+}
+
+static void *watchdog_main(void *arg) {
+    jg_pool *pool = arg;
+    double t = pool->config.step_timeout / 4;
+    if (t < 0.005) t = 0.005;
+    if (t > 0.1) t = 0.1;
+    uint64_t period = (uint64_t)(t * 1e9);
+    pthread_mutex_lock(&pool->wd_mutex);
+    while (!pool->wd_stop) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        uint64_t wake = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec + period;
+        ts.tv_sec = (time_t)(wake / 1000000000ull);
+        ts.tv_nsec = (long)(wake % 1000000000ull);
+        pthread_cond_timedwait(&pool->wd_cv, &pool->wd_mutex, &ts);
+        if (pool->wd_stop) break;
+        uint64_t now = jg_now_ns();
+        for (uint32_t s = 0; s < pool->num_shards; s++) {
+            jg_guard *g = &pool->guards[s];
+            /* the op sequence number brackets the deadline read: a deadline that
+             * belongs to an op which has already ended is never acted on */
+            uint64_t seq = atomic_load(&g->op_seq);
+            uint64_t hard = atomic_load(&g->hard_deadline_ns);
+            if (!hard || now < hard || atomic_load(&g->op_seq) != seq) continue;
+            if (atomic_load(&g->kill_seq) == seq && now - g->kill_sent_ns < period) continue;
+            atomic_store(&g->kill_seq, seq);
+            g->kill_sent_ns = now;
+            pthread_kill(g->thread, kill_signal);
+        }
+    }
+    pthread_mutex_unlock(&pool->wd_mutex);
+    return NULL;
+}
+
+int jg_watchdog_start(jg_pool *pool) {
+    if (!jg_hard_stop_available()) return 0;
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&pool->wd_cv, &attr);
+    pthread_condattr_destroy(&attr);
+    pthread_mutex_init(&pool->wd_mutex, NULL);
+    pool->wd_stop = 0;
+    if (pthread_create(&pool->wd_thread, NULL, watchdog_main, pool)) {
+        pthread_cond_destroy(&pool->wd_cv);
+        pthread_mutex_destroy(&pool->wd_mutex);
+        return -1;
+    }
+    pool->wd_started = 1;
+    return 0;
+}
+
+void jg_watchdog_stop(jg_pool *pool) {
+    if (!pool->wd_started) return;
+    pthread_mutex_lock(&pool->wd_mutex);
+    pool->wd_stop = 1;
+    pthread_cond_signal(&pool->wd_cv);
+    pthread_mutex_unlock(&pool->wd_mutex);
+    pthread_join(pool->wd_thread, NULL);
+    pthread_cond_destroy(&pool->wd_cv);
+    pthread_mutex_destroy(&pool->wd_mutex);
+    pool->wd_started = 0;
+}
