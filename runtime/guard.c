@@ -119,7 +119,7 @@ static void *watchdog_main(void *arg) {
             if (atomic_load(&g->kill_seq) == seq && now - g->kill_sent_ns < period) continue;
             atomic_store(&g->kill_seq, seq);
             g->kill_sent_ns = now;
-            pthread_kill(g->thread, kill_signal);
+            pthread_kill(atomic_load(&g->thread), kill_signal);
         }
     }
     pthread_mutex_unlock(&pool->wd_mutex);

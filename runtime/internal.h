@@ -49,7 +49,7 @@ typedef struct jg_pool jg_pool;
  * reads op_seq/hard_deadline_ns/thread and writes kill_seq. */
 typedef struct jg_guard {
     sigjmp_buf jmp;              /* set by run_env (pool.c) around each env operation */
-    pthread_t thread;            /* the thread running the shard now */
+    _Atomic(pthread_t) thread;   /* the thread running the shard now */
     _Atomic uint64_t op_seq;     /* bumped by every deadline (jg_guard_begin_op) */
     _Atomic uint64_t kill_seq;   /* the op the watchdog stops */
     _Atomic uint64_t hard_deadline_ns; /* 0: no op running */

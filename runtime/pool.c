@@ -276,7 +276,7 @@ static int32_t run_shard(jg_pool *pool, jg_job *job, uint32_t shard) {
         return JG_OK;
     }
     if (pool->wd_started) {
-        pool->guards[shard].thread = pthread_self(); /* published by the op's deadline */
+        atomic_store(&pool->guards[shard].thread, pthread_self());
         jg_tl_guard = &pool->guards[shard];
     }
     for (uint32_t k = 0; k < job->n; k++) {

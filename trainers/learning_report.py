@@ -46,7 +46,8 @@ def collect(run_dir: pathlib.Path) -> dict | None:
         env_share = last(csv_path, "charts/actor_env_wait_fraction")
     return {
         "run": run_dir.name, "game": ckpt["game"], "algo": ckpt["algo"],
-        "encoder": args["encoder"], "steps": ckpt["global_step"],
+        "encoder": args["encoder"], "frame_stack": args.get("frame_stack", 1),
+        "steps": ckpt["global_step"],
         "wall": times[-1] - times[0] if times else float("nan"),
         "eval": last(csv_path, "eval/mean_return"),
         "train_last20": float(np.mean(returns[-20:])) if len(returns) else float("nan"),
@@ -111,18 +112,19 @@ def main(argv=None) -> int:
         "- SPS: agent steps per second with the trainer attached (env + inference + learning);"
         " env share: PPO, fraction of iteration time inside `envs.step`; IMPALA, fraction of"
         " actor time blocked in `recv` (env time that double buffering did not hide)", "",
-        "| game | algo | encoder | agent steps | wall time | eval return | train return (first 20 -> last 20) | random | SPS | env share | curve |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| game | algo | encoder | frames stacked | agent steps | wall time | eval return | train return (first 20 -> last 20) | random | SPS | env share | curve |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         lines.append(
-            f"| {r['game']} | {r['algo']} | {r['encoder']} | {r['steps']:,} | {r['wall'] / 60:.1f} min "
+            f"| {r['game']} | {r['algo']} | {r['encoder']} | {r['frame_stack']} | {r['steps']:,} "
+            f"| {r['wall'] / 60:.1f} min "
             f"| {r['eval']:.2f} | {r['train_first20']:.2f} -> {r['train_last20']:.2f} | {r['random']:.2f} "
             f"| {r['sps']:.0f} | {r['env_share']:.0%} | [{r['game']}.png]({r['game']}.png) |")
     (out / "learning.md").write_text("\n".join(l for l in lines if l is not None) + "\n")
     with open(out / "learning.csv", "w", newline="") as f:
         w = csv.writer(f)
-        keys = ["game", "algo", "encoder", "steps", "wall", "eval", "train_first20",
+        keys = ["game", "algo", "encoder", "frame_stack", "steps", "wall", "eval", "train_first20",
                 "train_last20", "random", "sps", "env_share", "run"]
         w.writerow(keys)
         for r in rows:

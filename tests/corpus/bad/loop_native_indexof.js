@@ -1,5 +1,5 @@
 // expect: GameTimeoutError in draw(): Array.prototype.indexOf over an array-like of length 2**53-1 (a loop inside a built-in)
-// args: {"make": {"step_timeout": 0.25}}
+// args: {"hard_stop": true, "make": {"step_timeout": 0.25}}
 // GAME_OPTIONS = {armed: false} turns the misbehaviour off (the tests' reference run).
 const ARMED = typeof GAME_OPTIONS !== 'object' || GAME_OPTIONS === null || GAME_OPTIONS.armed !== false;
 let score = 0, x = 0, rng = null, bad = false;
