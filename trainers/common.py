@@ -293,15 +293,16 @@ def evaluate(policy, game: str, *, episodes: int = 10, num_envs: int | None = No
     """Runs ``episodes`` complete episodes of ``policy`` and returns
     ``{"returns": [...], "lengths": [...], "mean", "std"}``.
 
-    Episodes are counted as they finish across ``num_envs`` envs (each env is
-    counted at most ``ceil(episodes / num_envs)`` times so that short episodes do not
-    crowd out long ones). With ``gif_path``, env 0's frames are written as a GIF.
+    Each of the ``num_envs`` envs runs a fixed quota of episodes (``episodes`` split as
+    evenly as possible) and the evaluation waits for all of them: taking whichever
+    episodes finish first would favour short episodes, which in most games are the bad
+    ones. With ``gif_path``, env 0's frames are written as a GIF.
     """
     import jsgym
     from jsgym.cli import save_gif
 
     num_envs = num_envs or min(episodes, 8)
-    per_env = math.ceil(episodes / num_envs)
+    quota = np.array([episodes // num_envs + (i < episodes % num_envs) for i in range(num_envs)])
     envs = jsgym.make_vec(game, num_envs, seed=seed, backend=backend, **(env_kwargs or {}))
     try:
         obs, _ = envs.reset(seed=seed)
@@ -314,11 +315,11 @@ def evaluate(policy, game: str, *, episodes: int = 10, num_envs: int | None = No
                 frames.append(obs[0, ..., -3:].copy())
             if "_episode" in infos:
                 for i in np.flatnonzero(infos["_episode"]):
-                    if counted[i] < per_env and len(returns) < episodes:
+                    if counted[i] < quota[i]:
                         counted[i] += 1
                         returns.append(float(infos["episode"]["r"][i]))
                         lengths.append(int(infos["episode"]["l"][i]))
-            if len(returns) >= episodes:
+            if (counted >= quota).all():
                 break
     finally:
         envs.close()

@@ -22,7 +22,8 @@ import numpy as np
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-from trainers.common import load_checkpoint, read_scalars, smooth  # noqa: E402
+from trainers.common import (evaluate, load_checkpoint, load_policy, random_baseline,  # noqa: E402
+                             read_scalars, smooth)
 
 
 def last(csv_path, tag):
@@ -30,7 +31,8 @@ def last(csv_path, tag):
     return float(values[-1]) if len(values) else float("nan")
 
 
-def collect(run_dir: pathlib.Path) -> dict | None:
+def collect(run_dir: pathlib.Path, reevaluate: int = 0,
+            random_cache: dict | None = None) -> dict | None:
     csv_path = run_dir / "scalars.csv"
     final = run_dir / "checkpoints" / "final.pt"
     if not csv_path.exists() or not final.exists():
@@ -44,7 +46,7 @@ def collect(run_dir: pathlib.Path) -> dict | None:
         env_share = last(csv_path, "charts/env_time_fraction")
     else:
         env_share = last(csv_path, "charts/actor_env_wait_fraction")
-    return {
+    row = {
         "run": run_dir.name, "game": ckpt["game"], "algo": ckpt["algo"],
         "encoder": args["encoder"], "frame_stack": args.get("frame_stack", 1),
         "steps": ckpt["global_step"],
@@ -54,8 +56,18 @@ def collect(run_dir: pathlib.Path) -> dict | None:
         "train_first20": float(np.mean(returns[:20])) if len(returns) else float("nan"),
         "random": last(csv_path, "eval/random_mean_return"),
         "sps": last(csv_path, "charts/SPS"), "env_share": env_share,
-        "curve": (steps, returns),
+        "curve": (steps, returns), "eval_episodes": None,
     }
+    if reevaluate:
+        policy = load_policy(final)
+        res = evaluate(policy, policy.game, episodes=reevaluate, env_kwargs=policy.env_kwargs)
+        key = (policy.game, tuple(sorted(policy.env_kwargs.items())))
+        if random_cache is not None and key not in random_cache:
+            random_cache[key] = random_baseline(policy.game, episodes=reevaluate,
+                                                env_kwargs=policy.env_kwargs)
+        row.update(eval=res["mean"], eval_std=res["std"], eval_episodes=reevaluate,
+                   random=random_cache[key]["mean"] if random_cache is not None else row["random"])
+    return row
 
 
 def plot_game(game: str, runs: list[dict], png: pathlib.Path) -> None:
@@ -90,13 +102,17 @@ def main(argv=None) -> int:
     parser.add_argument("runs", nargs="+", help="folders holding run folders")
     parser.add_argument("--out", default="bench/results/learning", help="output folder")
     parser.add_argument("--note", default="", help="budget and machine load, printed in the table")
+    parser.add_argument("--reevaluate", type=int, default=0, metavar="N",
+                        help="evaluate every final checkpoint (and the random policy) again "
+                             "over N episodes instead of reading the run's own evaluation")
     args = parser.parse_args(argv)
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     rows = []
+    random_cache: dict = {}
     for folder in args.runs:
         for run_dir in sorted(pathlib.Path(folder).iterdir()):
-            if run_dir.is_dir() and (r := collect(run_dir)):
+            if run_dir.is_dir() and (r := collect(run_dir, args.reevaluate, random_cache)):
                 rows.append(r)
     rows.sort(key=lambda r: (r["game"], r["algo"]))
     games = sorted({r["game"] for r in rows})
@@ -106,9 +122,10 @@ def main(argv=None) -> int:
         "# Learning curves: PPO and IMPALA on jsgym games (CPU)", "",
         f"- machine: {platform.machine()}, 2 cores, no GPU, Python {platform.python_version()}",
         f"- budget and load: {args.note}" if args.note else "",
-        "- final return: `eval` is the mean over 10 evaluation episodes on held-out seeds"
-        " (sampling policy); `train` the mean of the last 20 training episodes; `random` the"
-        " uniform-random policy on the same evaluation seeds",
+        f"- final return: `eval` is the mean over {args.reevaluate or 10} evaluation episodes on"
+        " held-out seeds (sampling policy; each of 8 envs runs a fixed share of them);"
+        " `train` the mean of the last 20 training episodes; `random` the uniform-random"
+        " policy on the same evaluation seeds",
         "- SPS: agent steps per second with the trainer attached (env + inference + learning);"
         " env share: PPO, fraction of iteration time inside `envs.step`; IMPALA, fraction of"
         " actor time blocked in `recv` (env time that double buffering did not hide)", "",
