@@ -5,7 +5,7 @@
 
 For every game it draws one PNG (episodic return against agent steps: a running mean per
 algorithm, the random-policy baseline dashed) and writes `learning.md` with one row per
-run: steps, wall time, final mean return (evaluation on held-out seeds, and the last 20
+run: steps, wall time, final mean return (evaluation on held-out seeds, and the first and last 10% of
 training episodes), the random baseline, agent-steps/s with the trainer attached and the
 share of time in the env.
 """
@@ -39,6 +39,7 @@ def collect(run_dir: pathlib.Path, reevaluate: int = 0,
         return None
     ckpt = load_checkpoint(final)
     steps, returns = read_scalars(csv_path, "charts/episodic_return")
+    tenth = max(20, len(returns) // 10)  # first and last 10% of the episodes, at least 20
     with open(csv_path, newline="") as f:
         times = [float(r["wall_time"]) for r in csv.DictReader(f)]
     args = ckpt["args"]
@@ -52,8 +53,8 @@ def collect(run_dir: pathlib.Path, reevaluate: int = 0,
         "steps": ckpt["global_step"],
         "wall": times[-1] - times[0] if times else float("nan"),
         "eval": last(csv_path, "eval/mean_return"),
-        "train_last20": float(np.mean(returns[-20:])) if len(returns) else float("nan"),
-        "train_first20": float(np.mean(returns[:20])) if len(returns) else float("nan"),
+        "train_last20": float(np.mean(returns[-tenth:])) if len(returns) else float("nan"),
+        "train_first20": float(np.mean(returns[:tenth])) if len(returns) else float("nan"),
         "random": last(csv_path, "eval/random_mean_return"),
         "sps": last(csv_path, "charts/SPS"), "env_share": env_share,
         "curve": (steps, returns), "eval_episodes": None,
@@ -124,12 +125,12 @@ def main(argv=None) -> int:
         f"- budget and load: {args.note}" if args.note else "",
         f"- final return: `eval` is the mean over {args.reevaluate or 10} evaluation episodes on"
         " held-out seeds (sampling policy; each of 8 envs runs a fixed share of them);"
-        " `train` the mean of the last 20 training episodes; `random` the uniform-random"
+        " `train` the mean training return over the first and the last 10% of the training episodes (at least 20); `random` the uniform-random"
         " policy on the same evaluation seeds",
         "- SPS: agent steps per second with the trainer attached (env + inference + learning);"
         " env share: PPO, fraction of iteration time inside `envs.step`; IMPALA, fraction of"
         " actor time blocked in `recv` (env time that double buffering did not hide)", "",
-        "| game | algo | encoder | frames stacked | agent steps | wall time | eval return | train return (first 20 -> last 20) | random | SPS | env share | curve |",
+        "| game | algo | encoder | frames stacked | agent steps | wall time | eval return | train return (first 10% -> last 10% of episodes) | random | SPS | env share | curve |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
