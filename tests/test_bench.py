@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import importlib.util
 import os
+import pathlib
 import subprocess
 import sys
 
@@ -130,3 +131,20 @@ def test_throughput_still_runs_with_shared_helpers(tmp_path):
     run("throughput.py", "pong", "--envs", "2", "--seconds", "0.05", "--windows", "1",
         "--mem-envs", "2", "--out", str(out))
     assert "| pong |" in out.read_text()
+
+
+def test_ab_compares_two_libraries_side_by_side():
+    # the installed library against itself: both sides measured, a ratio near 1 printed
+    import jsgym._native as native
+
+    lib = sorted(pathlib.Path(native.__file__).parent.glob("*.so"))[0]
+    out = subprocess.run([sys.executable, str(BENCH / "ab.py"), "catch", "--before-lib", str(lib),
+                          "--after-lib", str(lib), "--reps", "2", "--seconds", "0.05",
+                          "--windows", "1", "--envs", "2"],
+                         capture_output=True, text=True, check=True).stdout
+    row = next(line for line in out.splitlines() if line.startswith("| catch |"))
+    cells = [c.strip() for c in row.split("|")]
+    before, after, ratio = (float(c.replace(",", "")) for c in cells[2:5])
+    assert before > 0 and after > 0
+    assert ratio == pytest.approx(after / before, rel=2e-3)
+    assert len(cells[5].split(";")) == 2  # the runs of each side
