@@ -18,11 +18,12 @@ from __future__ import annotations
 import argparse
 import os
 import pathlib
-import re
 import statistics
 import subprocess
 import sys
 import tempfile
+
+from common import one_thread_rate  # noqa: E402  (bench/ is sys.path[0] for a script)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -61,17 +62,6 @@ def build_worktree() -> pathlib.Path:
     return target / "release" / "libjsgym_native.so"
 
 
-def one_thread_rate(lib: pathlib.Path, game: str, args) -> float:
-    env = dict(os.environ, JSGYM_NATIVE_LIB=str(lib))
-    out = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "throughput.py"), game, "--envs", str(args.envs),
-         "--seconds", str(args.seconds), "--windows", str(args.windows), "--mem-envs", "2",
-         "--out", os.devnull],
-        env=env, check=True, capture_output=True, text=True).stdout
-    row = next(line for line in out.splitlines() if line.startswith(f"| {game} |"))
-    return float(re.sub(r"[^\d.]", "", row.split("|")[2].split("[")[0]))
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -104,7 +94,8 @@ def main(argv=None) -> int:
         for rep in range(args.reps):
             order = (("before", before), ("after", after))
             for name, lib in (order if rep % 2 == 0 else order[::-1]):
-                rates[name].append(one_thread_rate(lib, game, args))
+                rates[name].append(one_thread_rate(lib, game, envs=args.envs, seconds=args.seconds,
+                                                   windows=args.windows))
         b, a = statistics.median(rates["before"]), statistics.median(rates["after"])
         runs = "; ".join(", ".join(f"{x:,.0f}" for x in rates[k]) for k in ("before", "after"))
         print(f"| {game} | {b:,.0f} | {a:,.0f} | {a / b:.3f} | {runs} |", flush=True)

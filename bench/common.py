@@ -15,6 +15,7 @@ import pathlib
 import platform
 import re
 import statistics
+import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
@@ -418,3 +419,18 @@ def measurement_fields(m: Measurement) -> dict:
 
 def log(msg: str):
     print(msg, file=sys.stderr, flush=True)
+
+
+def one_thread_rate(lib: pathlib.Path, game: str, *, envs: int, seconds: float,
+                    windows: int, mem_envs: int = 2) -> float:
+    """bench/throughput.py's one-thread steps/s for ``game``, in a child process that
+    loads the native library ``lib`` instead of the installed one (JSGYM_NATIVE_LIB):
+    how bench/engines.py and bench/ab.py compare builds."""
+    env = dict(os.environ, JSGYM_NATIVE_LIB=str(lib))
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "throughput.py"), game, "--envs", str(envs),
+         "--seconds", str(seconds), "--windows", str(windows), "--mem-envs", str(mem_envs),
+         "--out", os.devnull],
+        env=env, check=True, capture_output=True, text=True).stdout
+    row = next(line for line in out.splitlines() if line.startswith(f"| {game} |"))
+    return float(re.sub(r"[^\d.]", "", row.split("|")[2].split("[")[0]))

@@ -12,9 +12,10 @@ from __future__ import annotations
 import argparse
 import os
 import pathlib
-import re
 import subprocess
 import sys
+
+from common import one_thread_rate  # noqa: E402  (bench/ is sys.path[0] for a script)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ENGINES = ("bellard", "ng")
@@ -27,17 +28,6 @@ def build(engine: str) -> pathlib.Path:
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT / "rasterizer", env=env,
                    check=True)
     return target / "release" / "libjsgym_native.so"
-
-
-def one_thread_rate(lib: pathlib.Path, game: str, args) -> float:
-    env = dict(os.environ, JSGYM_NATIVE_LIB=str(lib))
-    out = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "throughput.py"), game, "--envs", str(args.envs),
-         "--seconds", str(args.seconds), "--windows", str(args.windows), "--mem-envs", "8",
-         "--out", os.devnull],
-        env=env, check=True, capture_output=True, text=True).stdout
-    row = next(line for line in out.splitlines() if line.startswith(f"| {game} |"))
-    return float(re.sub(r"[^\d.]", "", row.split("|")[2].split("[")[0]))
 
 
 def main(argv=None):
@@ -56,7 +46,8 @@ def main(argv=None):
     print("|---|---|---|---|")
     ratios = []
     for game in games:
-        rates = {e: one_thread_rate(libs[e], game, args) for e in ENGINES}
+        rates = {e: one_thread_rate(libs[e], game, envs=args.envs, seconds=args.seconds,
+                                     windows=args.windows, mem_envs=8) for e in ENGINES}
         ratio = rates["bellard"] / rates["ng"]
         ratios.append(ratio)
         print(f"| {game} | {rates['bellard']:,.0f} | {rates['ng']:,.0f} | {ratio:.2f} |", flush=True)
