@@ -148,3 +148,27 @@ def test_ab_compares_two_libraries_side_by_side():
     assert before > 0 and after > 0
     assert ratio == pytest.approx(after / before, rel=2e-3)
     assert len(cells[5].split(";")) == 2  # the runs of each side
+
+
+def test_game_ab_passes_an_identical_rewrite_and_fails_a_changed_one(tmp_path):
+    """game_ab.py is the gate for rewriting a game for speed: a copy that behaves the
+    same passes, one changed colour (same rewards, other frames) fails."""
+    src = (REPO / "games" / "catch.js").read_text()
+    same = tmp_path / "same" / "catch.js"
+    same.parent.mkdir()
+    same.write_text("// reformatted copy\n" + src)
+    changed = tmp_path / "changed" / "catch.js"
+    changed.parent.mkdir()
+    assert "background(" in src
+    changed.write_text(src.replace("background(", "background(1 + 0 * ", 1))
+    args = ["catch", "--seeds", "2", "--steps", "40", "--reps", "1", "--seconds", "0.05",
+            "--envs", "2", "--before-file", str(same)]
+    out = run("game_ab.py", *args)
+    assert "| catch | identical |" in out
+    code = (f"import sys; sys.path.insert(0, {str(BENCH)!r}); import runpy; "
+            f"sys.argv = ['game_ab.py'] + {args + ['--after-file', str(changed)]!r}; "
+            f"runpy.run_path({str(BENCH / 'game_ab.py')!r}, run_name='__main__')")
+    bad = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
+                         text=True, timeout=120)
+    assert bad.returncode == 1, bad.stderr
+    assert "| catch | DIFFERENT |" in bad.stdout

@@ -82,6 +82,9 @@ pub struct Canvas {
     cx2: Vec<f32>,
     cy2: Vec<f32>,
     row: Vec<f32>,
+    /// Pixel-local `[lo, hi]` extents of the current axis rectangle per column / row.
+    ex: Vec<[f32; 2]>,
+    ey: Vec<[f32; 2]>,
     probe: Option<Vec<f32>>,
     partial: Vec<Partial>,
 }
@@ -165,6 +168,8 @@ impl Canvas {
             cx2: Vec::new(),
             cy2: Vec::new(),
             row: Vec::new(),
+            ex: Vec::new(),
+            ey: Vec::new(),
             probe: None,
             partial: Vec::new(),
         };
@@ -631,20 +636,38 @@ impl Canvas {
             if self.partial.len() != w * self.h {
                 self.partial = vec![Partial::default(); w * self.h];
             }
+            self.ex.clear();
+            self.ex.extend((i0..i1).map(|i| {
+                let i = i as f64;
+                [(x0 - i).max(0.0) as f32, (x1 - i).min(1.0) as f32]
+            }));
+            self.ey.clear();
+            self.ey.extend((j0..j1).map(|j| {
+                let j = j as f64;
+                [(y0 - j).max(0.0) as f32, (y1 - j).min(1.0) as f32]
+            }));
+            // Only edge pixels need the partial-coverage record: a fully covered row
+            // has at most one at each end.
             for j in j0..j1 {
-                let (ly0, ly1) = ((y0 - j as f64).max(0.0) as f32, (y1 - j as f64).min(1.0) as f32);
+                let [ly0, ly1] = self.ey[j - j0];
                 let row = j * w + i0;
-                let full_row = self.cy[j - j0] >= FULL;
-                if full_row && f1 > f0 {
-                    paint.blend_uniform(&mut self.pixels[3 * (row + f0)..3 * (row + f1)], 1.0);
-                }
-                for k in 0..n {
-                    if full_row && k >= f0 && k < f1 {
-                        continue;
+                if self.cy[j - j0] >= FULL {
+                    if f1 > f0 {
+                        paint.blend_uniform(&mut self.pixels[3 * (row + f0)..3 * (row + f1)], 1.0);
                     }
-                    let i = (i0 + k) as f64;
-                    let (lx0, lx1) = ((x0 - i).max(0.0) as f32, (x1 - i).min(1.0) as f32);
-                    self.edge_pixel(row + k, [lx0, lx1, ly0, ly1], paint);
+                    for k in 0..f0 {
+                        let [lx0, lx1] = self.ex[k];
+                        self.edge_pixel(row + k, [lx0, lx1, ly0, ly1], paint);
+                    }
+                    for k in f1..n {
+                        let [lx0, lx1] = self.ex[k];
+                        self.edge_pixel(row + k, [lx0, lx1, ly0, ly1], paint);
+                    }
+                } else {
+                    for k in 0..n {
+                        let [lx0, lx1] = self.ex[k];
+                        self.edge_pixel(row + k, [lx0, lx1, ly0, ly1], paint);
+                    }
                 }
             }
             return;
@@ -670,56 +693,62 @@ impl Canvas {
     /// An opaque rectangle covering the box `[x0, x1] x [y0, y1]` (pixel-local) of pixel
     /// `idx`: composites exactly against the previous rectangle's record when the
     /// pixel still holds what that rectangle left, else blends by coverage.
+    #[inline]
     fn edge_pixel(&mut self, idx: usize, b: [f32; 4], paint: &Paint) {
         let [x0, x1, y0, y1] = b;
         let a = (x1 - x0).max(0.0) * (y1 - y0).max(0.0);
         if a <= 0.0 {
             return;
         }
-        let px = &mut self.pixels[3 * idx..3 * idx + 3];
+        let (Some(px), Some(rec)) = (self.pixels.get_mut(3 * idx..3 * idx + 3), self.partial.get_mut(idx)) else {
+            return;
+        };
         let cur = [px[0], px[1], px[2]];
         let col = paint.rgb();
-        let rec = &mut self.partial[idx];
+        let colf = [col[0] as f32, col[1] as f32, col[2] as f32];
         let mut out = [0u8; 3];
-        let mut base = cur;
         let valid = rec.used && rec.result == cur;
         if valid {
             let q = (rec.x1 - rec.x0) * (rec.y1 - rec.y0);
             let inter = overlap(rec.x0, rec.x1, x0, x1) * overlap(rec.y0, rec.y1, y0, y1);
             let (wb, wq) = ((1.0 - q - a + inter).max(0.0), (q - inter).max(0.0));
             for k in 0..3 {
-                let v = rec.base[k] as f32 * wb + rec.color[k] as f32 * wq + col[k] as f32 * a;
+                let v = rec.base[k] as f32 * wb + rec.color[k] as f32 * wq + colf[k] * a;
                 out[k] = (v + 0.5).min(255.0) as u8;
             }
-            // what the pixel outside the new box now averages to
+            let same_colour = rec.color == col;
+            // What the pixel outside the new box now averages to.
+            let mut base = cur;
             if a < 1.0 {
                 for k in 0..3 {
-                    let v = (out[k] as f32 - col[k] as f32 * a) / (1.0 - a);
+                    let v = (out[k] as f32 - colf[k] * a) / (1.0 - a);
                     base[k] = (v + 0.5).clamp(0.0, 255.0) as u8;
                 }
             }
+            px.copy_from_slice(&out);
+            // Same-coloured tiles side by side: keep their union when it is a box, so
+            // a third tile still composites exactly (rows of bricks, walls of a maze).
+            if same_colour {
+                let same_rows = rec.y0 == y0 && rec.y1 == y1 && rec.x1 >= x0 && x1 >= rec.x0;
+                let same_cols = rec.x0 == x0 && rec.x1 == x1 && rec.y1 >= y0 && y1 >= rec.y0;
+                if same_rows || same_cols {
+                    rec.x0 = x0.min(rec.x0);
+                    rec.x1 = x1.max(rec.x1);
+                    rec.y0 = y0.min(rec.y0);
+                    rec.y1 = y1.max(rec.y1);
+                    rec.result = out;
+                    return;
+                }
+            }
+            *rec = Partial { x0, x1, y0, y1, color: col, base, result: out, used: true };
         } else {
             for k in 0..3 {
                 let d = cur[k] as f32;
-                out[k] = (d + (col[k] as f32 - d) * a + 0.5) as u8;
+                out[k] = (d + (colf[k] - d) * a + 0.5) as u8;
             }
+            px.copy_from_slice(&out);
+            *rec = Partial { x0, x1, y0, y1, color: col, base: cur, result: out, used: true };
         }
-        px.copy_from_slice(&out);
-        let mut new = Partial { x0, x1, y0, y1, color: col, base, result: out, used: true };
-        // Same-coloured tiles side by side: keep their union when it is a box, so a
-        // third tile still composites exactly (rows of bricks, walls of a maze).
-        if valid && rec.color == col {
-            let same_rows = rec.y0 == y0 && rec.y1 == y1 && rec.x1 >= x0 && x1 >= rec.x0;
-            let same_cols = rec.x0 == x0 && rec.x1 == x1 && rec.y1 >= y0 && y1 >= rec.y0;
-            if same_rows || same_cols {
-                new.x0 = x0.min(rec.x0);
-                new.x1 = x1.max(rec.x1);
-                new.y0 = y0.min(rec.y0);
-                new.y1 = y1.max(rec.y1);
-                new.base = rec.base;
-            }
-        }
-        *rec = new;
     }
 
     /// A miter-joined axis-aligned rectangle stroke: the outer rectangle minus the inner.

@@ -78,6 +78,12 @@ impl Rasterizer {
         if (y0 <= clip.y0 && y1 <= clip.y0) || (y0 >= clip.y1 && y1 >= clip.y1) {
             return;
         }
+        // Most edges lie inside the clip: nothing to cut or project.
+        let inside = |x: f64, y: f64| x >= clip.x0 && x <= clip.x1 && y >= clip.y0 && y <= clip.y1;
+        if inside(x0, y0) && inside(x1, y1) {
+            self.push(x0 as f32, y0 as f32, x1 as f32, y1 as f32);
+            return;
+        }
         let dxdy = (x1 - x0) / (y1 - y0);
         let clamp_y = |x: &mut f64, y: &mut f64, yc: f64| {
             *x += (yc - *y) * dxdy;
