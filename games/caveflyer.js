@@ -52,6 +52,7 @@ const ACCEL = 0.035, DRAG = 0.93, ROT = 0.16;
 const SHIP_R = 0.35;
 const TARGET_REWARD = 3, GOAL_REWARD = 10;
 
+const GOAL_COL = [60, 200, 80], TARGET_COL = [220, 50, 50], TARGET_HIT_COL = [255, 160, 160];
 const SPACES = [[16, 14, 36], [10, 24, 40], [30, 14, 34], [18, 18, 22], [8, 30, 30]];
 const ROCKS = [[120, 86, 60], [100, 100, 110], [90, 120, 80], [140, 100, 70], [80, 90, 130], [130, 70, 80]];
 
@@ -59,7 +60,8 @@ let rng;
 let score, lives, gameState, t;
 let grid;                 // 1 rock, 0 open (padded, see P)
 let ax, ay, avx, avy, rot, thrusting;
-let goal, objs, bullets, stars;
+let goal, objs, bullets;
+let stars;                // flat [x0, y0, x1, y1, ...]
 let spaceCol, rockCol, fireQueued;
 
 function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
@@ -77,7 +79,50 @@ function setup() {
 const P = DIM + 2;
 const C = DIM / 2, PC = C + 2;
 
-function wallAt(x, y) { return x < 0 || y < 0 || x >= DIM || y >= DIM || grid[(y + 1) * P + x + 1] === 1; }
+// The finished play grid is also copied into `wg`, padded with M rock cells
+// on every side (M covers every cell the camera can show, and the rows above
+// and below them), so that cells near the grid are read without bounds checks.
+const M = VIS / 2 + 2, BW = DIM + 2 * M;
+const wg = new Uint8Array(BW * BW);
+
+// Per-row lists for drawing the rock, made from wg the first time the camera
+// shows a row (scanning every cell of the view each frame was the main cost of
+// a step): runs of rock cells ("w", [start, end) pairs), runs of cells that are
+// rock with rock below ("b"), and the rock cells under open ones (highlights).
+// Slot y + 1 holds row y for y = -1..DIM; slot DIM + 2 is any row farther out
+// (all rock, no highlights). Runs that reach past the grid end at +-1000.
+const RS = DIM + 4, SLOTS = DIM + 3, FAR = 1000;
+const wRuns = new Int16Array(RS * SLOTS), bRuns = new Int16Array(RS * SLOTS), hCells = new Int16Array(RS * SLOTS);
+const wCount = new Uint8Array(SLOTS), bCount = new Uint8Array(SLOTS), hCount = new Uint8Array(SLOTS);
+const rowDone = new Uint8Array(SLOTS);
+
+function rowSlot(y) {
+  const k = y < -1 || y > DIM ? DIM + 2 : y + 1;
+  if (rowDone[k] === 0) makeRow(k, k === DIM + 2 ? -2 : y);
+  return k;
+}
+
+// row y (inside the margin of wg: -M <= y - 1, y + 1 < DIM + M) into slot k
+function makeRow(k, y) {
+  const r = (y + M) * BW + M, o = k * RS;
+  let wn = 0, bn = 0, hn = 0, inW = true, inB = true;
+  wRuns[o] = -FAR; bRuns[o] = -FAR;
+  for (let x = 0; x < DIM; x++) {
+    const w = wg[r + x] === 1, b = w && wg[r + BW + x] === 1;
+    if (w !== inW) { if (inW) { wRuns[o + wn + 1] = x; wn += 2; } else wRuns[o + wn] = x; inW = w; }
+    if (b !== inB) { if (inB) { bRuns[o + bn + 1] = x; bn += 2; } else bRuns[o + bn] = x; inB = b; }
+    if (w && wg[r - BW + x] === 0) { hCells[o + hn] = x; hn += 1; }
+  }
+  // columns DIM and beyond are rock (both rows)
+  if (!inW) wRuns[o + wn] = DIM;
+  wRuns[o + wn + 1] = FAR; wn += 2;
+  if (!inB) bRuns[o + bn] = DIM;
+  bRuns[o + bn + 1] = FAR; bn += 2;
+  wCount[k] = wn; bCount[k] = bn; hCount[k] = hn;
+  rowDone[k] = 1;
+}
+
+function wallAt(x, y) { return x < 0 || y < 0 || x >= DIM || y >= DIM || wg[(y + M) * BW + x + M] === 1; }
 
 // one cellular-automaton round on grid g (padded width pw, inner size d):
 // rock if >= 5 of the 8 neighbours are rock, open if <= 3, else unchanged;
@@ -191,6 +236,10 @@ function generate() {
   }
   const lo = max(1, min(2 * bx0, 2 * by0)), hi = min(DIM, max(2 * bx1 + 3, 2 * by1 + 3));
   caSmooth(grid, new Uint8Array(P * P), P, DIM, fineKeep, lo, hi);
+  wg.fill(1);
+  for (let y = 1; y <= DIM; y++) wg.set(grid.subarray(y * P + 1, y * P + 1 + DIM), (y - 1 + M) * BW + M);
+  rowDone.fill(0);
+  vx0 = NaN;                                 // a new level: list the view again
   ax = 2 * (startCell % PC - 1) + 1; ay = 2 * (Math.floor(startCell / PC) - 1) + 1;
   goal = { x: 2 * (goalCell % PC - 1) + 1, y: 2 * (Math.floor(goalCell / PC) - 1) + 1 };
   const free = [];
@@ -224,8 +273,8 @@ function resetGame(seed) {
   t = 0;
   spaceCol = SPACES[randn(SPACES.length)];
   rockCol = ROCKS[randn(ROCKS.length)];
-  stars = [];
-  for (let i = 0; i < 30; i++) stars.push([rng() * W, rng() * H]);
+  stars = new Float64Array(60);
+  for (let i = 0; i < 60; i += 2) { stars[i] = rng() * W; stars[i + 1] = rng() * H; }
   generate();
   avx = 0; avy = 0; rot = 0;
   thrusting = false;
@@ -243,7 +292,10 @@ function keyPressed() {
 
 function boxWall(x, y, r) {
   const x0 = Math.floor(x - r), x1 = Math.floor(x + r), y0 = Math.floor(y - r), y1 = Math.floor(y + r);
-  for (let i = x0; i <= x1; i++) for (let j = y0; j <= y1; j++) if (wallAt(i, j)) return true;
+  // (wallAt inlined: this runs for the ship and every enemy ship each frame)
+  for (let i = x0; i <= x1; i++) for (let j = y0; j <= y1; j++) {
+    if (i < 0 || j < 0 || i >= DIM || j >= DIM || wg[(j + M) * BW + i + M] === 1) return true;
+  }
   return false;
 }
 
@@ -265,7 +317,9 @@ function update() {
   if (boxWall(ax, ny, SHIP_R)) avy = -avy * 0.3; else ay = ny;
   if (fireQueued) bullets.push({ x: ax + dx * 0.4, y: ay + dy * 0.4, vx: dx, vy: dy, life: 10, rot: rot });
   fireQueued = false;
-  for (const o of objs) {
+  const no = objs.length;
+  for (let k = 0; k < no; k++) {
+    const o = objs[k];
     if (!o.alive || o.kind !== 2) continue;
     if (boxWall(o.x + o.vx, o.y + o.vy, 0.45)) { o.vx = -o.vx; o.vy = -o.vy; }
     else { o.x += o.vx; o.y += o.vy; }
@@ -277,7 +331,8 @@ function update() {
     for (let h = 0; h < 2 && !gone; h++) {
       b.x += b.vx * 0.5; b.y += b.vy * 0.5;
       if (wallAt(Math.floor(b.x), Math.floor(b.y))) { gone = true; break; }
-      for (const o of objs) {
+      for (let k = 0; k < no; k++) {
+        const o = objs[k];
         if (o.alive && abs(o.x - b.x) < 0.55 && abs(o.y - b.y) < 0.55) {
           gone = true;
           if (o.kind === 1) {
@@ -293,10 +348,66 @@ function update() {
     if (gone || b.life <= 0) bullets.splice(i, 1);
   }
   if (abs(goal.x - ax) < 0.5 + SHIP_R && abs(goal.y - ay) < 0.5 + SHIP_R) { score += GOAL_REWARD; gameState = 'won'; return; }
-  for (const o of objs) {
+  for (let k = 0; k < no; k++) {
+    const o = objs[k];
     if (o.alive && abs(o.x - ax) < 0.4 + SHIP_R && abs(o.y - ay) < 0.4 + SHIP_R) { gameState = 'gameover'; return; }
   }
   if (t >= OPT.timeLimit) gameState = 'gameover';
+}
+
+// The rock's rects depend only on the cells in view (x0..x1, y0..y1), which
+// change only when the camera crosses a cell boundary: they are listed once
+// per view (rock runs as x, y, width; highlights as x, y) and replayed.
+const VCELLS = (VIS + 4) * (VIS + 4);
+const rockRects = new Float64Array(6 * VCELLS), hiRects = new Float64Array(2 * VCELLS);
+let rockN = 0, hiN = 0;
+let vx0 = NaN, vy0 = NaN, vx1 = NaN, vy1 = NaN;     // the listed view (NaN: none)
+
+function buildView(x0, y0, x1, y1) {
+  vx0 = x0; vy0 = y0; vx1 = x1; vy1 = y1;
+  // One rect per horizontal run of rock cells, plus a rect bridging each run
+  // of vertically adjacent rock cells (w: rock at (x, y); b: rock at (x, y)
+  // and (x, y + 1)), so that no anti-aliased seam shows between rows at low
+  // resolution. In each row the runs, clipped to the view, go in order of
+  // their right ends, a w run before a b run ending at the same cell (the
+  // order of the original cell-by-cell scan). Runs start at column 0 at the
+  // earliest: that scan used -1 for "no run", so the rock of the left margin
+  // was never drawn.
+  const rx0 = x0 > 0 ? x0 : 0, xe = x1 + 1;
+  let n = 0;
+  for (let y = y0; y <= y1; y++) {
+    const k = rowSlot(y), py = y * S, bpy = (y + 0.5) * S;
+    let wi = k * RS, bi = wi;
+    const wn = wi + wCount[k], bn = y < y1 ? bi + bCount[k] : bi;
+    while (wi < wn && wRuns[wi + 1] <= rx0) wi += 2;
+    while (bi < bn && bRuns[bi + 1] <= rx0) bi += 2;
+    for (;;) {
+      const wOk = wi < wn && wRuns[wi] <= x1, bOk = bi < bn && bRuns[bi] <= x1;
+      if (!wOk && !bOk) break;
+      const we = wOk ? (wRuns[wi + 1] < xe ? wRuns[wi + 1] : xe) : 1e9;
+      const be = bOk ? (bRuns[bi + 1] < xe ? bRuns[bi + 1] : xe) : 1e9;
+      if (we <= be) {
+        const ws = wRuns[wi] > rx0 ? wRuns[wi] : rx0;
+        rockRects[n] = ws * S; rockRects[n + 1] = py; rockRects[n + 2] = (we - ws) * S;
+        wi += 2;
+      } else {
+        const bs = bRuns[bi] > rx0 ? bRuns[bi] : rx0;
+        rockRects[n] = bs * S; rockRects[n + 1] = bpy; rockRects[n + 2] = (be - bs) * S;
+        bi += 2;
+      }
+      n += 3;
+    }
+  }
+  rockN = n;
+  n = 0;
+  for (let y = y0; y <= y1; y++) {
+    const k = rowSlot(y), py = y * S;
+    let hi = k * RS;
+    const hn = hi + hCount[k];
+    while (hi < hn && hCells[hi] < x0) hi++;
+    for (; hi < hn && hCells[hi] <= x1; hi++) { hiRects[n] = hCells[hi] * S; hiRects[n + 1] = py; n += 2; }
+  }
+  hiN = n;
 }
 
 function saucer(cx, cy, r, c) {
@@ -314,33 +425,23 @@ function draw() {
   background(spaceCol[0], spaceCol[1], spaceCol[2]);
   noStroke();
   fill(170, 170, 200);
-  for (const s of stars) rect(s[0], s[1], 2, 2);
+  for (let i = 0; i < 60; i += 2) rect(stars[i], stars[i + 1], 2, 2);
   push();
   translate(W / 2 - ax * S, H / 2 - ay * S);
-  // rock: one rect per horizontal run of rock cells, plus a rect bridging
-  // each run of vertically adjacent rock cells, so that no anti-aliased
-  // seam shows between rows at low resolution
+  // rock (see buildView)
   fill(rockCol[0], rockCol[1], rockCol[2]);
   const x0 = Math.floor(ax - VIS / 2) - 1, x1 = Math.floor(ax + VIS / 2) + 1;
   const y0 = Math.floor(ay - VIS / 2) - 1, y1 = Math.floor(ay + VIS / 2) + 1;
-  for (let y = y0; y <= y1; y++) {
-    let run = -1, brun = -1;
-    for (let x = x0; x <= x1 + 1; x++) {
-      const w = x <= x1 && wallAt(x, y);
-      const b = w && y < y1 && wallAt(x, y + 1);
-      if (w && run < 0) run = x;
-      if (!w && run >= 0) { rect(run * S, y * S, (x - run) * S, S); run = -1; }
-      if (b && brun < 0) brun = x;
-      if (!b && brun >= 0) { rect(brun * S, (y + 0.5) * S, (x - brun) * S, S); brun = -1; }
-    }
-  }
+  if (x0 !== vx0 || y0 !== vy0 || x1 !== vx1 || y1 !== vy1) buildView(x0, y0, x1, y1);
+  for (let i = 0; i < rockN; i += 3) rect(rockRects[i], rockRects[i + 1], rockRects[i + 2], S);
   // rock edge highlights (top faces of walls under open cells)
   fill(min(255, rockCol[0] + 40), min(255, rockCol[1] + 40), min(255, rockCol[2] + 40));
-  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) {
-    if (wallAt(x, y) && !wallAt(x, y - 1)) rect(x * S, y * S, S + 0.5, S * 0.18);
-  }
-  saucer(goal.x * S, goal.y * S, S * 0.5, [60, 200, 80]);
-  for (const o of objs) {
+  const hw = S + 0.5, hh = S * 0.18;
+  for (let i = 0; i < hiN; i += 2) rect(hiRects[i], hiRects[i + 1], hw, hh);
+  saucer(goal.x * S, goal.y * S, S * 0.5, GOAL_COL);
+  const no = objs.length;
+  for (let k = 0; k < no; k++) {
+    const o = objs[k];
     if (!o.alive || abs(o.x - ax) > VIS || abs(o.y - ay) > VIS) continue;
     const cx = o.x * S, cy = o.y * S, r = S * 0.45;
     if (o.kind === 0) {
@@ -350,7 +451,7 @@ function draw() {
       fill(95, 65, 35);
       ellipse(cx - r * 0.2, cy, r * 0.5, r * 0.4);
     } else if (o.kind === 1) {
-      saucer(cx, cy, r, o.hp < 5 && t % 4 < 2 ? [255, 160, 160] : [220, 50, 50]);
+      saucer(cx, cy, r, o.hp < 5 && t % 4 < 2 ? TARGET_HIT_COL : TARGET_COL);
     } else {
       push();
       translate(cx, cy);
@@ -363,7 +464,8 @@ function draw() {
     }
   }
   fill(120, 200, 255);
-  for (const b of bullets) {
+  for (let i = 0; i < bullets.length; i++) {
+    const b = bullets[i];
     push(); translate(b.x * S, b.y * S); rotate(b.rot); rect(-2.5, -8, 5, 16); pop();
   }
   if (gameState !== 'gameover' || t >= OPT.timeLimit) {

@@ -56,16 +56,30 @@ const DIRS = [[-1, 0], [1, 0], [0, -1], [0, 1]];   // left, right, up, down
 const FLOORS = [[30, 30, 44], [40, 28, 24], [20, 36, 40], [44, 40, 52], [26, 26, 26], [36, 24, 44]];
 const WALLS = [[90, 110, 190], [160, 90, 60], [70, 140, 120], [140, 140, 150], [150, 70, 130], [190, 160, 70]];
 const ENEMY_COLS = [[230, 60, 60], [240, 120, 40], [220, 60, 180]];
+const VULN_COL = [120, 160, 255], BLINK_COL = [240, 240, 240];
+const NO_DIR = [0, 0];
 
 let rng;
 let score, lives, gameState, t;
-let grid;                       // 1 wall, 0 floor
-let orbs;                       // 1 orb, 2 crystal, 0 empty
+let grid;                       // Uint8Array: 1 wall, 0 floor
+let orbs;                       // Uint8Array: 1 orb, 2 crystal, 0 empty
 let orbsLeft;
 let player;                     // {cx, cy, tx, ty, p, dir}
 let enemies, eggs;
 let eatTime;
 let floorCol, wallCol;
+// Per-level drawing data, built once in resetGame (the maze never changes
+// within a level, so draw() only replays these instead of scanning the grid):
+let wallRects, shadeRects;      // flat [x, y, w, h, ...] in draw order
+let shadeCol;                   // wall edge shading colour
+let orbCells;                   // cells holding an orb or crystal at reset, row-major
+// an orb's rect in each cell (the same for every level): x, y, and its size
+const ORB_X = [], ORB_Y = [], ORB_SIZE = CELL * 0.28;
+for (let i = 0; i < DIM * DIM; i++) {
+  const x = i % DIM, y = Math.floor(i / DIM);
+  ORB_X.push(x * CELL + CELL * 0.36);
+  ORB_Y.push(y * CELL + CELL * 0.36);
+}
 
 function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
 
@@ -79,38 +93,40 @@ function setup() {
 function isOpen(x, y) { return x >= 0 && y >= 0 && x < DIM && y < DIM && grid[y * DIM + x] === 0; }
 
 function makeMaze() {
-  grid = [];
-  for (let i = 0; i < DIM * DIM; i++) grid.push(1);
-  const parent = [];
-  for (let i = 0; i < DIM * DIM; i++) parent.push(i);
+  grid = new Uint8Array(DIM * DIM).fill(1);
+  const parent = new Int32Array(DIM * DIM);
+  for (let i = 0; i < DIM * DIM; i++) parent[i] = i;
   const find = (a) => { while (parent[a] !== a) { parent[a] = parent[parent[a]]; a = parent[a]; } return a; };
+  // an edge joins room cell c to the room 2 cells right (c * 2) or down (c * 2 + 1)
   const edges = [];
   for (let y = 0; y < DIM; y += 2) {
     for (let x = 0; x < DIM; x += 2) {
       grid[y * DIM + x] = 0;
-      if (x + 2 < DIM) edges.push([x, y, x + 2, y]);
-      if (y + 2 < DIM) edges.push([x, y, x, y + 2]);
+      if (x + 2 < DIM) edges.push((y * DIM + x) * 2);
+      if (y + 2 < DIM) edges.push((y * DIM + x) * 2 + 1);
     }
   }
   for (let i = edges.length - 1; i > 0; i--) {
     const j = randn(i + 1);
     const e = edges[i]; edges[i] = edges[j]; edges[j] = e;
   }
-  for (const e of edges) {
-    const a = find(e[1] * DIM + e[0]), b = find(e[3] * DIM + e[2]);
+  for (let i = 0; i < edges.length; i++) {
+    const c = edges[i] >> 1, step = (edges[i] & 1) ? DIM : 1;
+    const a = find(c), b = find(c + 2 * step);
     if (a !== b) {
       parent[a] = b;
-      grid[((e[1] + e[3]) / 2) * DIM + (e[0] + e[2]) / 2] = 0;
+      grid[c + step] = 0;
     }
   }
   // knock out walls until no dead ends remain
   for (let y = 0; y < DIM; y += 2) {
     for (let x = 0; x < DIM; x += 2) {
       let n = 0;
-      for (const d of DIRS) if (isOpen(x + d[0], y + d[1])) n++;
+      for (let k = 0; k < 4; k++) if (isOpen(x + DIRS[k][0], y + DIRS[k][1])) n++;
       if (n <= 1) {
         const opts = [];
-        for (const d of DIRS) {
+        for (let k = 0; k < 4; k++) {
+          const d = DIRS[k];
           const wx = x + d[0], wy = y + d[1];
           if (x + 2 * d[0] >= 0 && x + 2 * d[0] < DIM && y + 2 * d[1] >= 0 && y + 2 * d[1] < DIM && !isOpen(wx, wy)) opts.push(wy * DIM + wx);
         }
@@ -131,11 +147,11 @@ function resetGame(seed) {
   floorCol = FLOORS[th];
   wallCol = WALLS[(th + 1 + randn(WALLS.length - 1)) % WALLS.length];
   makeMaze();
-  orbs = [];
+  orbs = new Uint8Array(DIM * DIM);
   const free = [];
   const quads = [[], [], [], []];
   for (let i = 0; i < DIM * DIM; i++) {
-    orbs.push(grid[i] === 0 ? 1 : 0);
+    orbs[i] = grid[i] === 0 ? 1 : 0;
     if (grid[i] === 0) {
       free.push(i);
       const x = i % DIM, y = Math.floor(i / DIM);
@@ -152,12 +168,42 @@ function resetGame(seed) {
   for (let k = 0; k < NUM_ENEMIES; k++) {
     let c, tries = 0;
     do { c = free[randn(free.length)]; tries++; }
-    while (tries < 50 && (abs(c % DIM - player.cx) + abs(Math.floor(c / DIM) - player.cy) < 4 || orbs[c] === 2));
+    while (tries < 50 && (Math.abs(c % DIM - player.cx) + Math.abs(Math.floor(c / DIM) - player.cy) < 4 || orbs[c] === 2));
     eggs.push({ x: c % DIM, y: Math.floor(c / DIM), timer: EGG_TIMEOUT, col: k });
     orbs[c] = 0;                         // egg cells hold no orb (as ProcGen's markers)
   }
   orbsLeft = 0;
   for (let i = 0; i < orbs.length; i++) if (orbs[i] > 0) orbsLeft++;
+  prepareDrawing();
+}
+
+// The wall and edge-shading rects depend only on the level: computed here with
+// the same expressions draw() used to evaluate every frame.
+function prepareDrawing() {
+  // walls: one rect per horizontal run, plus one per run of vertically
+  // adjacent wall cells, so no anti-aliased seams show at low resolution;
+  // shading: one rect per run of wall cells above a floor cell
+  wallRects = [];
+  shadeRects = [];
+  shadeCol = [wallCol[0] * 0.7, wallCol[1] * 0.7, wallCol[2] * 0.7];
+  for (let y = 0; y < DIM; y++) {
+    const row = y * DIM, below = row + DIM, hasBelow = y < DIM - 1;
+    let run = -1, brun = -1, srun = -1;
+    for (let x = 0; x <= DIM; x++) {
+      const a = x < DIM && grid[row + x] === 1;
+      const b = a && hasBelow && grid[below + x] === 1;
+      const sh = a && hasBelow && grid[below + x] === 0;
+      if (a && run < 0) run = x;
+      if (!a && run >= 0) { wallRects.push(run * CELL, y * CELL, (x - run) * CELL, CELL); run = -1; }
+      if (b && brun < 0) brun = x;
+      if (!b && brun >= 0) { wallRects.push(brun * CELL, (y + 0.5) * CELL, (x - brun) * CELL, CELL); brun = -1; }
+      if (sh && srun < 0) srun = x;
+      if (!sh && srun >= 0) { shadeRects.push(srun * CELL, (y + 1) * CELL - CELL * 0.15, (x - srun) * CELL, CELL * 0.15); srun = -1; }
+    }
+  }
+  // orbs only ever disappear, so the cells holding one now are all draw() visits
+  orbCells = [];
+  for (let i = 0; i < DIM * DIM; i++) if (orbs[i] > 0) orbCells.push(i);
 }
 
 function getGameState() {
@@ -166,7 +212,9 @@ function getGameState() {
 
 function canEat() { return t - eatTime < EAT_TIMEOUT; }
 
-function posOf(m) { return [m.cx + (m.tx - m.cx) * m.p, m.cy + (m.ty - m.cy) * m.p]; }
+// position of a mover between its cell and its target (no array: called per frame)
+function posX(m) { return m.cx + (m.tx - m.cx) * m.p; }
+function posY(m) { return m.cy + (m.ty - m.cy) * m.p; }
 
 function collect() {
   const i = player.cy * DIM + player.cx;
@@ -204,28 +252,29 @@ function movePlayer() {
   }
 }
 
-function moveEnemy(e) {
+const best = [0, 0, 0, 0];          // moveEnemy's candidate directions (reused)
+
+function moveEnemy(e, vuln) {
   if (e.p === 0) {
-    const vuln = canEat();
     const aggressive = rng() < 0.5;
-    let best = [];
+    let nBest = 0;
     let bestD = 1e9;
     for (let k = 0; k < 4; k++) {
       const nx = e.cx + DIRS[k][0], ny = e.cy + DIRS[k][1];
       if (!isOpen(nx, ny) || (nx === e.px && ny === e.py)) continue;
       if (aggressive) {
-        const d = (abs(nx - player.cx) + abs(ny - player.cy)) * (vuln ? -1 : 1);
-        if (d < bestD) { bestD = d; best = [k]; } else if (d === bestD) best.push(k);
-      } else best.push(k);
+        const d = (Math.abs(nx - player.cx) + Math.abs(ny - player.cy)) * (vuln ? -1 : 1);
+        if (d < bestD) { bestD = d; best[0] = k; nBest = 1; } else if (d === bestD) best[nBest++] = k;
+      } else best[nBest++] = k;
     }
-    if (best.length === 0) {               // only the way back is open
+    if (nBest === 0) {                     // only the way back is open
       e.tx = e.px; e.ty = e.py;
     } else {
-      const k = best[randn(best.length)];
+      const k = best[randn(nBest)];
       e.tx = e.cx + DIRS[k][0]; e.ty = e.cy + DIRS[k][1];
     }
   }
-  e.p += canEat() ? 0.25 : 0.5;
+  e.p += vuln ? 0.25 : 0.5;
   if (e.p >= 1) {
     e.px = e.cx; e.py = e.cy;
     e.cx = e.tx; e.cy = e.ty; e.p = 0;
@@ -246,12 +295,13 @@ function update() {
       enemies.push({ cx: g.x, cy: g.y, tx: g.x, ty: g.y, px: -1, py: -1, p: 0, col: g.col });
     }
   }
-  for (const e of enemies) moveEnemy(e);
-  const pp = posOf(player);
+  const vuln = canEat();                 // t and eatTime do not change below
+  for (let i = 0; i < enemies.length; i++) moveEnemy(enemies[i], vuln);
+  const ppx = posX(player), ppy = posY(player);
   for (let i = enemies.length - 1; i >= 0; i--) {
-    const ep = posOf(enemies[i]);
-    if (abs(ep[0] - pp[0]) < 0.75 && abs(ep[1] - pp[1]) < 0.75) {
-      if (canEat()) {
+    const e = enemies[i];
+    if (Math.abs(posX(e) - ppx) < 0.75 && Math.abs(posY(e) - ppy) < 0.75) {
+      if (vuln) {
         const col = enemies[i].col;
         enemies.splice(i, 1);
         let c;
@@ -267,47 +317,28 @@ function draw() {
   update();
   background(floorCol[0], floorCol[1], floorCol[2]);
   noStroke();
-  // walls: one rect per horizontal run, plus one per run of vertically
-  // adjacent wall cells, so no anti-aliased seams show at low resolution
   fill(wallCol[0], wallCol[1], wallCol[2]);
-  for (let y = 0; y < DIM; y++) {
-    let run = -1, brun = -1;
-    for (let x = 0; x <= DIM; x++) {
-      const a = x < DIM && grid[y * DIM + x] === 1;
-      const b = a && y < DIM - 1 && grid[(y + 1) * DIM + x] === 1;
-      if (a && run < 0) run = x;
-      if (!a && run >= 0) { rect(run * CELL, y * CELL, (x - run) * CELL, CELL); run = -1; }
-      if (b && brun < 0) brun = x;
-      if (!b && brun >= 0) { rect(brun * CELL, (y + 0.5) * CELL, (x - brun) * CELL, CELL); brun = -1; }
-    }
-  }
-  for (let y = 0; y < DIM; y++) {
-    for (let x = 0; x < DIM; x++) {
-      const i = y * DIM + x;
-      if (orbs[i] === 1) {
-        fill(0, 255, 0);
-        rect(x * CELL + CELL * 0.36, y * CELL + CELL * 0.36, CELL * 0.28, CELL * 0.28);
-      } else if (orbs[i] === 2) {
-        const cx = (x + 0.5) * CELL, cy = (y + 0.5) * CELL, r = CELL * 0.42;
-        fill(255, 220, 40);
-        quad(cx, cy - r, cx + r * 0.7, cy, cx, cy + r, cx - r * 0.7, cy);
-        fill(255, 250, 180);
-        quad(cx, cy - r * 0.5, cx + r * 0.3, cy, cx, cy + r * 0.2, cx - r * 0.3, cy);
-      }
+  for (let k = 0; k < wallRects.length; k += 4) rect(wallRects[k], wallRects[k + 1], wallRects[k + 2], wallRects[k + 3]);
+  for (let n = 0; n < orbCells.length; n++) {
+    const i = orbCells[n];
+    if (orbs[i] === 1) {
+      fill(0, 255, 0);
+      rect(ORB_X[i], ORB_Y[i], ORB_SIZE, ORB_SIZE);
+    } else if (orbs[i] === 2) {
+      const x = i % DIM, y = Math.floor(i / DIM);
+      const cx = (x + 0.5) * CELL, cy = (y + 0.5) * CELL, r = CELL * 0.42;
+      fill(255, 220, 40);
+      quad(cx, cy - r, cx + r * 0.7, cy, cx, cy + r, cx - r * 0.7, cy);
+      fill(255, 250, 180);
+      quad(cx, cy - r * 0.5, cx + r * 0.3, cy, cx, cy + r * 0.2, cx - r * 0.3, cy);
     }
   }
   // wall edge shading
-  fill(wallCol[0] * 0.7, wallCol[1] * 0.7, wallCol[2] * 0.7);
-  for (let y = 0; y < DIM - 1; y++) {
-    let run = -1;
-    for (let x = 0; x <= DIM; x++) {
-      const a = x < DIM && grid[y * DIM + x] === 1 && grid[(y + 1) * DIM + x] === 0;
-      if (a && run < 0) run = x;
-      if (!a && run >= 0) { rect(run * CELL, (y + 1) * CELL - CELL * 0.15, (x - run) * CELL, CELL * 0.15); run = -1; }
-    }
-  }
+  fill(shadeCol[0], shadeCol[1], shadeCol[2]);
+  for (let k = 0; k < shadeRects.length; k += 4) rect(shadeRects[k], shadeRects[k + 1], shadeRects[k + 2], shadeRects[k + 3]);
   // eggs
-  for (const g of eggs) {
+  for (let i = 0; i < eggs.length; i++) {
+    const g = eggs[i];
     const cx = (g.x + 0.5) * CELL, cy = (g.y + 0.5) * CELL, r = CELL * 0.3;
     fill(200, 200, 190);
     ellipse(cx, cy, r * 1.6, r * 2);
@@ -318,14 +349,14 @@ function draw() {
   // enemies
   const vuln = canEat();
   const blink = vuln && EAT_TIMEOUT - (t - eatTime) < 20 && t % 6 < 3;
-  for (const e of enemies) {
-    const p = posOf(e);
-    const cx = (p[0] + 0.5) * CELL, cy = (p[1] + 0.5) * CELL, r = CELL * 0.42;
-    const c = vuln ? (blink ? [240, 240, 240] : [120, 160, 255]) : ENEMY_COLS[e.col];
+  const wing = (t % 4 < 2) ? 0.4 : 0.1;
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    const cx = (posX(e) + 0.5) * CELL, cy = (posY(e) + 0.5) * CELL, r = CELL * 0.42;
+    const c = vuln ? (blink ? BLINK_COL : VULN_COL) : ENEMY_COLS[e.col];
     fill(c[0], c[1], c[2]);
     ellipse(cx, cy - r * 0.2, r * 2, r * 1.6);
     rect(cx - r, cy - r * 0.2, r * 2, r * 0.9);
-    const wing = (t % 4 < 2) ? 0.4 : 0.1;
     triangle(cx - r, cy, cx - r * 1.2, cy - r * (0.4 + wing), cx - r * 0.6, cy - r * 0.3);
     triangle(cx + r, cy, cx + r * 1.2, cy - r * (0.4 + wing), cx + r * 0.6, cy - r * 0.3);
     fill(255);
@@ -337,14 +368,13 @@ function draw() {
   }
   // player
   if (gameState !== 'gameover' || t >= OPT.timeLimit) {
-    const p = posOf(player);
-    const cx = (p[0] + 0.5) * CELL, cy = (p[1] + 0.5) * CELL, r = CELL * 0.42;
+    const cx = (posX(player) + 0.5) * CELL, cy = (posY(player) + 0.5) * CELL, r = CELL * 0.42;
     fill(255, 255, 255);
     ellipse(cx, cy, r * 2, r * 2);
     fill(255, 150, 210);
     ellipse(cx, cy, r * 1.5, r * 1.5);
     fill(20);
-    const d = player.dir >= 0 ? DIRS[player.dir] : [0, 0];
+    const d = player.dir >= 0 ? DIRS[player.dir] : NO_DIR;
     ellipse(cx + d[0] * r * 0.35 - r * 0.25, cy + d[1] * r * 0.35 - r * 0.1, r * 0.35, r * 0.45);
     ellipse(cx + d[0] * r * 0.35 + r * 0.25, cy + d[1] * r * 0.35 - r * 0.1, r * 0.35, r * 0.45);
   }

@@ -56,6 +56,18 @@ let score, lives, gameState, t;
 let ax, ay, avx, avy;
 let walls, doors, items, keys;
 let floorCol, fruitKinds, junkKinds, lastFire, fireQueued;
+let wallRects;                      // per wall: rect x, y, w, full h, highlight h (px)
+
+// The presents row is the same in every level: its fill colours and rect
+// arguments, computed once (15 numbers per present).
+const PRESENTS = [];
+for (let x = 0; x < WW; x++) {
+  const px = x * S, py = -(WH) * S;
+  PRESENTS.push(x % 3 === 0 ? 220 : 60, x % 3 === 1 ? 180 : 60, x % 3 === 2 ? 220 : 80,
+    px + 2, py + 2, S - 4, S - 4,
+    px + S * 0.42, py + 2, S * 0.16, S - 4,
+    px + 2, py + S * 0.42, S - 4, S * 0.16);
+}
 
 function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
 
@@ -67,7 +79,7 @@ function setup() {
 }
 
 // boxes: {x, y, rx, ry} centre and half sizes, y up
-function overlaps(a, b, k) { return abs(a.x - b.x) < (a.rx + b.rx) * k && abs(a.y - b.y) < (a.ry + b.ry) * k; }
+function overlaps(a, b, k) { return Math.abs(a.x - b.x) < (a.rx + b.rx) * k && Math.abs(a.y - b.y) < (a.ry + b.ry) * k; }
 
 function addWalls(y, useDoor, minPct) {
   let pct = minPct + 0.2 * rng();
@@ -102,6 +114,42 @@ function partition(total, n) {
   return parts;
 }
 
+// Item placement (up to 20 tries per item, each tested against every wall,
+// door, lock and earlier item) is most of a reset's work, so the test is
+// overlaps() unrolled over flat arrays, and only against the obstacles in
+// nearby 1-unit bands of y: an overlap needs |y - obstacle y| < threshold <= 1,
+// so those in the item's band and the two next to it are all that can overlap.
+// An obstacle is stored with the thresholds overlaps(it, box, k) computes:
+// (ITEM_R + box.rx) * k, with k = 1.1 for walls, doors and locks, 1 for items.
+const ITEM_R = 0.45;
+const MAX_OBSTACLES = 128;
+const bandHead = new Int32Array(WH + 3);            // first obstacle of band floor(y) + 1, or -1
+const obstNext = new Int32Array(MAX_OBSTACLES);     // next obstacle in the same band
+const obstBox = new Float64Array(4 * MAX_OBSTACLES); // x, y, x threshold, y threshold
+let nObst;
+// the robot collects an item when their boxes overlap 80%: overlaps(me, it, 0.8)
+const ITEM_HIT_X = (RX + ITEM_R) * 0.8, ITEM_HIT_Y = (RY + ITEM_R) * 0.8;
+
+function addObstacle(b, k) {
+  const i = nObst++, band = Math.floor(b.y) + 1;
+  obstBox[4 * i] = b.x;
+  obstBox[4 * i + 1] = b.y;
+  obstBox[4 * i + 2] = (ITEM_R + b.rx) * k;
+  obstBox[4 * i + 3] = (ITEM_R + b.ry) * k;
+  obstNext[i] = bandHead[band];
+  bandHead[band] = i;
+}
+
+function isClear(x, y) {
+  const band = Math.floor(y) + 1, B = obstBox;
+  for (let b = band - 1; b <= band + 1; b++) {
+    for (let i = bandHead[b]; i >= 0; i = obstNext[i]) {
+      if (Math.abs(x - B[4 * i]) < B[4 * i + 2] && Math.abs(y - B[4 * i + 1]) < B[4 * i + 3]) return false;
+    }
+  }
+  return true;
+}
+
 function resetGame(seed) {
   rng = mulberry32(seed);
   score = 0;
@@ -128,17 +176,19 @@ function resetGame(seed) {
   for (let i = 5; i > 0; i--) { const j = randn(i + 1); const x = kinds[i]; kinds[i] = kinds[j]; kinds[j] = x; }
   junkKinds = kinds.slice(0, group);
   const numGood = randn(10) + 10, numBad = randn(10) + 10;
+  nObst = 0;
+  bandHead.fill(-1);
+  for (const w of walls) addObstacle(w, 1.1);
+  for (const d of doors) { addObstacle(d, 1.1); addObstacle(d.lock, 1.1); }
   for (let k = 0; k < numGood + numBad; k++) {
     const good = k < numGood;
     for (let tries = 0; tries < 20; tries++) {
-      const it = { x: 0.5 + rng() * (WW - 1), y: 2 + rng() * (WH - 3.5), rx: 0.45, ry: 0.45, good: good };
-      let ok = true;
-      for (const w of walls) if (overlaps(it, w, 1.1)) ok = false;
-      for (const d of doors) if (overlaps(it, d, 1.1) || overlaps(it, d.lock, 1.1)) ok = false;
-      for (const o of items) if (overlaps(it, o, 1)) ok = false;
-      if (ok) {
+      const x = 0.5 + rng() * (WW - 1), y = 2 + rng() * (WH - 3.5);
+      if (isClear(x, y)) {
+        const it = { x: x, y: y, rx: ITEM_R, ry: ITEM_R, good: good };
         it.kind = good ? fruitKinds[randn(group)] : junkKinds[randn(group)];
         items.push(it);
+        addObstacle(it, 1);
         break;
       }
     }
@@ -146,6 +196,18 @@ function resetGame(seed) {
   ax = WW / 2 + (rng() - 0.5) * (WW - 2);
   ay = RY;
   avx = 0; avy = 0;
+  // walls and doors never move: their pixel rects are computed once per level
+  wallRects = [];
+  for (const w of walls) {
+    wallRects.push((w.x - w.rx) * S, -(w.y + w.ry) * S, w.rx * 2 * S, w.ry * 2 * S, w.ry * 0.6 * S);
+  }
+  for (const d of doors) {
+    d.px = (d.x - d.rx) * S; d.py = -(d.y + d.ry) * S; d.pw = d.rx * 2 * S; d.ph = d.ry * 2 * S;
+    d.bars = [];
+    for (let x = d.x - d.rx; x < d.x + d.rx; x += 0.5) d.bars.push(x * S);
+    const l = d.lock;
+    d.lockRect = [(l.x - l.rx) * S, -(l.y + l.ry) * S, l.rx * 2 * S, l.ry * 2 * S];
+  }
 }
 
 function getGameState() {
@@ -179,12 +241,21 @@ function update() {
     for (const d of doors) if (!d.open && overlaps(k, d.lock, 1)) { d.open = true; gone = true; }
     if (gone) keys.splice(i, 1);
   }
-  const me = { x: ax, y: ay, rx: RX, ry: RY };
-  for (const w of walls) if (overlaps(me, w, 1)) { gameState = 'gameover'; return; }
-  for (const d of doors) if (!d.open && overlaps(me, d, 1)) { gameState = 'gameover'; return; }
+  // the robot's box {ax, ay, RX, RY} against everything: overlaps() inlined, as
+  // this runs every frame over every wall and item, and the y test first, as
+  // it rejects almost everything (the tests have no side effects)
+  for (let i = 0; i < walls.length; i++) {
+    const w = walls[i];
+    if (Math.abs(ay - w.y) < RY + w.ry && Math.abs(ax - w.x) < RX + w.rx) { gameState = 'gameover'; return; }
+  }
+  for (let i = 0; i < doors.length; i++) {
+    const d = doors[i];
+    if (!d.open && Math.abs(ay - d.y) < RY + d.ry && Math.abs(ax - d.x) < RX + d.rx) { gameState = 'gameover'; return; }
+  }
   for (let i = items.length - 1; i >= 0; i--) {
-    if (overlaps(me, items[i], 0.8)) {
-      score += items[i].good ? 1 : -4;
+    const it = items[i];
+    if (Math.abs(ay - it.y) < ITEM_HIT_Y && Math.abs(ax - it.x) < ITEM_HIT_X) {
+      score += it.good ? 1 : -4;
       items.splice(i, 1);
     }
   }
@@ -253,36 +324,41 @@ function draw() {
   const s0 = Math.floor((camY - viewH / 2) / 2) * 2;
   for (let y = s0; y < camY + viewH / 2 + 2; y += 2) rect(0, -(y + 1) * S, W, S);
   // presents at the top
-  for (let x = 0; x < WW; x++) {
-    const px = x * S, py = -(WH) * S;
-    fill(x % 3 === 0 ? 220 : 60, x % 3 === 1 ? 180 : 60, x % 3 === 2 ? 220 : 80);
-    rect(px + 2, py + 2, S - 4, S - 4);
+  const P = PRESENTS;
+  for (let i = 0; i < P.length; i += 15) {
+    fill(P[i], P[i + 1], P[i + 2]);
+    rect(P[i + 3], P[i + 4], P[i + 5], P[i + 6]);
     fill(250, 230, 80);
-    rect(px + S * 0.42, py + 2, S * 0.16, S - 4);
-    rect(px + 2, py + S * 0.42, S - 4, S * 0.16);
+    rect(P[i + 7], P[i + 8], P[i + 9], P[i + 10]);
+    rect(P[i + 11], P[i + 12], P[i + 13], P[i + 14]);
   }
-  for (const w of walls) {
+  const R = wallRects;
+  for (let i = 0; i < R.length; i += 5) {
     fill(110, 110, 120);
-    rect((w.x - w.rx) * S, -(w.y + w.ry) * S, w.rx * 2 * S, w.ry * 2 * S);
+    rect(R[i], R[i + 1], R[i + 2], R[i + 3]);
     fill(150, 150, 160);
-    rect((w.x - w.rx) * S, -(w.y + w.ry) * S, w.rx * 2 * S, w.ry * 0.6 * S);
+    rect(R[i], R[i + 1], R[i + 2], R[i + 4]);
   }
-  for (const d of doors) {
+  for (let i = 0; i < doors.length; i++) {
+    const d = doors[i];
     if (d.open) continue;
     fill(240, 200, 40);
-    rect((d.x - d.rx) * S, -(d.y + d.ry) * S, d.rx * 2 * S, d.ry * 2 * S);
+    rect(d.px, d.py, d.pw, d.ph);
     fill(180, 140, 20);
-    for (let x = d.x - d.rx; x < d.x + d.rx; x += 0.5) rect(x * S, -(d.y + d.ry) * S, 3, d.ry * 2 * S);
+    for (let b = 0; b < d.bars.length; b++) rect(d.bars[b], d.py, 3, d.ph);
     fill(220, 40, 40);
-    rect((d.lock.x - d.lock.rx) * S, -(d.lock.y + d.lock.ry) * S, d.lock.rx * 2 * S, d.lock.ry * 2 * S, 4);
+    rect(d.lockRect[0], d.lockRect[1], d.lockRect[2], d.lockRect[3], 4);
   }
-  for (const it of items) {
-    if (abs(it.y - camY) > viewH / 2 + 1) continue;
+  const itemRange = viewH / 2 + 1;
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i];
+    if (Math.abs(it.y - camY) > itemRange) continue;
     if (it.good) drawFruit(it.x * S, -it.y * S, it.rx * S, it.kind);
     else drawJunk(it.x * S, -it.y * S, it.rx * S, it.kind);
   }
   fill(220, 40, 40);
-  for (const k of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
     ellipse(k.x * S, -(k.y + 0.1) * S, S * 0.3, S * 0.3);
     rect(k.x * S - S * 0.05, -(k.y) * S, S * 0.1, S * 0.35);
   }

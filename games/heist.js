@@ -59,6 +59,10 @@ let colorOrder;                  // lock i uses colour colorOrder[i]
 let px, py, gx, gy;
 let moveCool, facing;
 let theme, VIEW, TILE, offX, offY;
+// Per-level drawing data, built once in resetGame instead of scanning the grid
+// every frame (walls never change; a lock tile only ever turns into floor):
+let wallRects;                   // flat [x, y, w, h, ...]: one rect per horizontal run
+let lockCells;                   // tiles that held a lock at reset, ascending
 
 function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
 
@@ -88,6 +92,19 @@ function resetGame(seed) {
   px = 1; py = dim - 2;
   do { gx = 1 + 2 * randInt(cells); gy = 1 + 2 * randInt(cells); } while (gx + (dim - 1 - gy) < 4);
   placeLocks();
+  wallRects = [];
+  for (let y = 0; y < dim; y++) {
+    let x = 0;
+    while (x < dim) {
+      if (grid[y * dim + x] !== 1) { x++; continue; }
+      let e = x;
+      while (e < dim && grid[y * dim + e] === 1) e++;
+      wallRects.push(x * TILE - 0.5, y * TILE - 0.5, (e - x) * TILE + 1, TILE + 1);
+      x = e;
+    }
+  }
+  lockCells = [];
+  for (let i = 0; i < dim * dim; i++) if (grid[i] >= 10) lockCells.push(i);
 }
 
 function carve(cells) {
@@ -118,17 +135,17 @@ function carve(cells) {
 }
 
 // breadth-first search over floor from the start; blocked tiles (locks) are walls
+// (blocked: a Uint8Array over the tiles)
 function bfs(blocked) {
-  const par = [];
-  for (let i = 0; i < dim * dim; i++) par.push(-2);
+  const par = new Int32Array(dim * dim).fill(-2);
   const s = py * dim + px;
   par[s] = -1;
   const q = [s];
+  const n4 = [1, -1, dim, -dim];   // neighbour offsets: right, left, down, up
   for (let h = 0; h < q.length; h++) {
     const c = q[h];
-    const n4 = [c + 1, c - 1, c + dim, c - dim];
     for (let k = 0; k < 4; k++) {
-      const n = n4[k];
+      const n = c + n4[k];
       if (grid[n] !== 0 || par[n] !== -2 || blocked[n]) continue;
       par[n] = c;
       q.push(n);
@@ -143,8 +160,7 @@ function placeLocks() {
   colorOrder = [0, 1, 2];
   for (let i = 2; i > 0; i--) { const k = randInt(i + 1); const t = colorOrder[i]; colorOrder[i] = colorOrder[k]; colorOrder[k] = t; }
   let nLocks = randInt(4);
-  const none = {};
-  const r = bfs(none);
+  const r = bfs(new Uint8Array(dim * dim));
   // corridor tiles on the path from the start to the gem
   const path = [];
   for (let c = r.par[gy * dim + gx]; c >= 0 && r.par[c] >= 0; c = r.par[c]) {
@@ -160,11 +176,11 @@ function placeLocks() {
   }
   chosen.sort((a, b) => a - b);
   const lockTiles = chosen.map(i => path[i]);
-  const used = {};
+  const used = new Uint8Array(dim * dim);
   used[py * dim + px] = 1;
   used[gy * dim + gx] = 1;
   for (let i = 0; i < nLocks; i++) {
-    const blocked = {};
+    const blocked = new Uint8Array(dim * dim);
     for (let k = i; k < nLocks; k++) blocked[lockTiles[k]] = 1;
     const reach = bfs(blocked).order.filter(c => !used[c] && ((c % dim) % 2) + (Math.floor(c / dim) % 2) === 2);
     let c;
@@ -230,20 +246,15 @@ function draw() {
   fill(theme[1][0], theme[1][1], theme[1][2]);
   rect(0, 0, dim * TILE, dim * TILE);
   fill(theme[0][0], theme[0][1], theme[0][2]);
-  for (let y = 0; y < dim; y++) {
-    let x = 0;
-    while (x < dim) {
-      if (grid[y * dim + x] !== 1) { x++; continue; }
-      let e = x;
-      while (e < dim && grid[y * dim + e] === 1) e++;
-      rect(x * TILE - 0.5, y * TILE - 0.5, (e - x) * TILE + 1, TILE + 1);
-      x = e;
-    }
-  }
-  for (let i = 0; i < dim * dim; i++) {
+  for (let k = 0; k < wallRects.length; k += 4) rect(wallRects[k], wallRects[k + 1], wallRects[k + 2], wallRects[k + 3]);
+  for (let n = 0; n < lockCells.length; n++) {
+    const i = lockCells[n];
     if (grid[i] >= 10) drawLock((i % dim) * TILE, Math.floor(i / dim) * TILE, KEY_COLORS[grid[i] - 10]);
   }
-  for (const k of keysOnFloor) if (!k.taken) drawKey(k.x * TILE + TILE / 2, k.y * TILE + TILE / 2, TILE, KEY_COLORS[k.c]);
+  for (let n = 0; n < keysOnFloor.length; n++) {
+    const k = keysOnFloor[n];
+    if (!k.taken) drawKey(k.x * TILE + TILE / 2, k.y * TILE + TILE / 2, TILE, KEY_COLORS[k.c]);
+  }
   drawGem(gx * TILE, gy * TILE);
   drawThief(px * TILE, py * TILE);
   pop();

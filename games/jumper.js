@@ -111,7 +111,9 @@ function mazeBlocks(m) {
 
 // typed arrays and no per-cell allocations: level generation runs on every reset
 const NB_DX = [1, -1, 0, 0], NB_DY = [0, 0, 1, -1];
-function regionFrom(start, allowed) {
+// open tiles reachable from `start` (no predicate callback: this visits every
+// open tile of the level)
+function regionFrom(start) {
   const seen = new Uint8Array(N * N);
   seen[start] = 1;
   const q = [start];
@@ -121,7 +123,7 @@ function regionFrom(start, allowed) {
       const nx = x + NB_DX[d], ny = y + NB_DY[d];
       if (nx < 0 || ny < 0 || nx >= N || ny >= N) continue;
       const n = ny * N + nx;
-      if (seen[n] || !allowed(n)) continue;
+      if (seen[n] || grid[n] !== 0) continue;
       seen[n] = 1;
       q.push(n);
     }
@@ -129,7 +131,15 @@ function regionFrom(start, allowed) {
   return q;
 }
 
-function onGround(x, y) { return !wall(x, y) && !wall(x, y - 1) && wall(x, y + 1) && y + 1 < N; }
+// ground[y * N + x] = 1 where a tile is ground to stand on: it and the tile
+// above are open, the tile below is a wall inside the level
+function groundMap() {
+  const ground = new Uint8Array(N * N);
+  for (let y = 1; y < N - 1; y++) {
+    for (let i = y * N, e = i + N; i < e; i++) ground[i] = grid[i] === 0 && grid[i - N] === 0 && grid[i + N] === 1 ? 1 : 0;
+  }
+  return ground;
+}
 
 function resetGame(seed) {
   rng = mulberry32(seed);
@@ -175,20 +185,21 @@ function resetGame(seed) {
   let best = [];
   for (let i = 0; i < N * N; i++) {
     if (grid[i] === 1 || done[i]) continue;
-    const r = regionFrom(i, n => grid[n] === 0);
-    for (const c of r) done[c] = 1;
+    const r = regionFrom(i);
+    for (let k = 0; k < r.length; k++) done[r[k]] = 1;
     if (r.length > best.length) best = r;
   }
   for (let i = 0; i < N * N; i++) grid[i] = 1;
-  for (const c of best) grid[c] = 0;
+  for (let k = 0; k < best.length; k++) grid[best[k]] = 0;
   if (best.length < 8) {         // degenerate cave (practically never): open a box
     for (let y = N - 6; y < N - 1; y++) for (let x = 1; x < N - 1; x++) grid[y * N + x] = 0;
-    best = regionFrom((N - 2) * N + 1, n => grid[n] === 0);
+    best = regionFrom((N - 2) * N + 1);
   }
   // 4. goal and start, then keep only a wide corridor between them
   const goal = best[randInt(best.length)];
   const cand = [];
-  for (let i = 0; i < N * N; i++) if (onGround(i % N, Math.floor(i / N)) && i !== goal) cand.push(i);
+  let ground = groundMap();
+  for (let i = 0; i < N * N; i++) if (ground[i] === 1 && i !== goal) cand.push(i);
   if (cand.length === 0) { const b = (N - 2) * N + 1; grid[b] = 0; grid[b - N] = 0; cand.push(b); }
   const start = cand[randInt(cand.length)];
   const STEP = [1, -1, N, -N];
@@ -222,9 +233,10 @@ function resetGame(seed) {
   // 5. spikes on flat ground (not near the start)
   spikes = [];
   const sx = start % N, sy = Math.floor(start / N);
+  ground = groundMap();
   for (let i = 0; i < N * N; i++) {
     const x = i % N, y = Math.floor(i / N);
-    if (onGround(x, y) && onGround(x - 1, y) && onGround(x + 1, y) && i !== goal && !(y === sy && abs(x - sx) <= 2)) {
+    if (ground[i] === 1 && x > 0 && ground[i - 1] === 1 && x < N - 1 && ground[i + 1] === 1 && i !== goal && !(y === sy && abs(x - sx) <= 2)) {
       if (rng() < 0.2) spikes.push({ x: x, y: y });
     }
   }
@@ -241,6 +253,8 @@ function resetGame(seed) {
   gx = goal % N + 0.5; gy = Math.floor(goal / N) + 0.5;
   ax = sx + 0.5; ay = sy + 1 - RY - 0.001;
   avx = 0; avy = 0; jumps = 2; lastJump = -10; support = true; facing = 1; jumpPending = false;
+  vx0 = NaN;                     // a new level: list the view again
+  rowDone.fill(0);
 }
 
 function getGameState() {
@@ -254,7 +268,10 @@ function keyPressed() {
 function boxHits(x, y) {
   const x0 = Math.floor(x - RX), x1 = Math.floor(x + RX - 1e-6);
   const y0 = Math.floor(y - RY), y1 = Math.floor(y + RY - 1e-6);
-  for (let yy = y0; yy <= y1; yy++) for (let xx = x0; xx <= x1; xx++) if (wall(xx, yy)) return true;
+  // (wall() inlined: this runs twice per movement sub-step)
+  for (let yy = y0; yy <= y1; yy++) for (let xx = x0; xx <= x1; xx++) {
+    if (xx < 0 || yy < 0 || xx >= N || yy >= N || grid[yy * N + xx] === 1) return true;
+  }
   return false;
 }
 
@@ -287,7 +304,8 @@ function update() {
     } else ay = ny;
   }
   if (avy < 2) avy += GRAV;
-  for (const s of spikes) {
+  for (let i = 0; i < spikes.length; i++) {
+    const s = spikes[i];
     if (abs(ax - (s.x + 0.5)) < RX + 0.23 && abs(ay - (s.y + 0.6)) < RY + 0.4) { gameState = 'gameover'; return; }
   }
   if (abs(ax - gx) < RX + 0.4 && abs(ay - gy) < RY + 0.4) { score += 10; gameState = 'won'; return; }
@@ -304,26 +322,77 @@ function draw() {
   const x0 = max(0, Math.floor(camX)), x1 = min(N - 1, Math.floor(camX + VIEW));
   const y0 = max(0, Math.floor(camY)), y1 = min(N - 1, Math.floor(camY + VIEW));
   const wc = theme[0], tc = theme[1];
-  for (let y = y0; y <= y1; y++) {
-    let x = x0;
-    while (x <= x1) {
-      if (grid[y * N + x] !== 1) { x++; continue; }
-      let e = x;
-      while (e <= x1 && grid[y * N + e] === 1) e++;
-      fill(wc[0], wc[1], wc[2]);
-      rect(x * T - 0.5, y * T - 0.5, (e - x) * T + 1, T + 1);
-      x = e;
+  const wc0 = wc[0], wc1 = wc[1], wc2 = wc[2], tc0 = tc[0], tc1 = tc[1], tc2 = tc[2];
+  // walls: per row, one rect per horizontal run of wall tiles, then the
+  // light tops of wall tiles under open ones (see buildView)
+  if (x0 !== vx0 || y0 !== vy0 || x1 !== vx1 || y1 !== vy1) buildView(x0, y0, x1, y1);
+  let w = 0, h = 0;
+  for (let r = 0; r <= y1 - y0; r++) {
+    for (const we = rowWallEnd[r]; w < we; w += 3) {
+      fill(wc0, wc1, wc2);
+      rect(wallRects[w], wallRects[w + 1], wallRects[w + 2], WALL_H);
     }
-    fill(tc[0], tc[1], tc[2]);
-    for (let xx = x0; xx <= x1; xx++) {
-      if (grid[y * N + xx] === 1 && y > 0 && grid[(y - 1) * N + xx] === 0) rect(xx * T - 0.5, y * T, T + 1, T * 0.25);
-    }
+    fill(tc0, tc1, tc2);
+    for (const he = rowTopEnd[r]; h < he; h += 2) rect(topRects[h], topRects[h + 1], TOP_W, TOP_H);
   }
-  for (const s of spikes) drawSpike((s.x + 0.5) * T, (s.y + 1) * T);
+  for (let i = 0; i < spikes.length; i++) drawSpike((spikes[i].x + 0.5) * T, (spikes[i].y + 1) * T);
   drawCarrot(gx * T, gy * T);
   drawBunny(ax * T, (ay + RY) * T);
   pop();
   drawCompass();
+}
+
+// The walls' rects depend only on the tiles in view (x0..x1, y0..y1), which
+// change only when the camera crosses a tile boundary (the level does not
+// change during an episode): they are listed once per view and replayed.
+const VT = VIEW + 2;
+const wallRects = new Float64Array(3 * VT * VT), topRects = new Float64Array(2 * VT * VT);
+const rowWallEnd = new Int32Array(VT), rowTopEnd = new Int32Array(VT);   // ends per row of the view
+const WALL_H = T + 1, TOP_W = T + 1, TOP_H = T * 0.25;
+let vx0 = NaN, vy0 = NaN, vx1 = NaN, vy1 = NaN;     // the listed view (NaN: none)
+
+// Listing a view clips per-row lists made from the grid the first time a row
+// is in view (rather than scanning every tile of the view): the row's runs
+// of wall tiles as [start, end) pairs, and its wall tiles under open ones.
+const RS = N + 2;
+const runs = new Int16Array(RS * N), tops = new Int16Array(RS * N);
+const runCount = new Uint8Array(N), topCount = new Uint8Array(N), rowDone = new Uint8Array(N);
+
+function makeRow(y) {
+  const row = y * N, o = y * RS;
+  let nr = 0, nt = 0, inWall = false;
+  for (let x = 0; x < N; x++) {
+    const w = grid[row + x] === 1;
+    if (w !== inWall) { runs[o + nr] = x; nr++; inWall = w; }
+    if (w && y > 0 && grid[row - N + x] === 0) { tops[o + nt] = x; nt++; }
+  }
+  if (inWall) { runs[o + nr] = N; nr++; }
+  runCount[y] = nr; topCount[y] = nt; rowDone[y] = 1;
+}
+
+function buildView(x0, y0, x1, y1) {
+  vx0 = x0; vy0 = y0; vx1 = x1; vy1 = y1;
+  const xe = x1 + 1;
+  let nw = 0, nt = 0;
+  for (let y = y0; y <= y1; y++) {
+    if (rowDone[y] === 0) makeRow(y);
+    const py = y * T - 0.5;
+    let i = y * RS;
+    const ri = i + runCount[y];
+    while (i < ri && runs[i + 1] <= x0) i += 2;
+    for (; i < ri && runs[i] <= x1; i += 2) {
+      const x = runs[i] > x0 ? runs[i] : x0, e = runs[i + 1] < xe ? runs[i + 1] : xe;
+      wallRects[nw] = x * T - 0.5; wallRects[nw + 1] = py; wallRects[nw + 2] = (e - x) * T + 1;
+      nw += 3;
+    }
+    rowWallEnd[y - y0] = nw;
+    const ty = y * T;
+    let j = y * RS;
+    const tj = j + topCount[y];
+    while (j < tj && tops[j] < x0) j++;
+    for (; j < tj && tops[j] <= x1; j++) { topRects[nt] = tops[j] * T - 0.5; topRects[nt + 1] = ty; nt += 2; }
+    rowTopEnd[y - y0] = nt;
+  }
 }
 
 function drawSpike(x, y) {

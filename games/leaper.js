@@ -44,6 +44,13 @@ let lanes;                       // lanes[row] = {kind: 'road'|'water'|'grass'|'
 let ents;                        // [{x, row, v, kind, c}]
 let fx, fy, hopDX, hopDY, hopT, facing;
 let grass, grass2, water, road;
+// Per-level data built once in resetGame (lanes never change within a level):
+let trafficRows;                 // rows with traffic (road/water), bottom to top
+let spawnP;                      // spawnP[row]: spawn probability of that lane
+let laneCode;                    // laneCode[row]: GRASS, ROAD, WATER or FINISH (no string compares in draw)
+let roadMarks;                   // roadMarks[row]: a road lane with another road lane above
+const ROW_Y = [];                // ROW_Y[row] = sy(row)
+for (let r = 0; r < N; r++) ROW_Y.push((N - 1 - r) * TILE);
 
 function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
 
@@ -83,27 +90,87 @@ function resetGame(seed) {
   let sgn = randSign();
   for (let i = 0; i < nWater; i++) { lanes[bottomWater + i] = { kind: 'water', v: sgn * randRange(minLog, maxLog) }; sgn = -sgn; }
   lanes[bottomWater + nWater] = { kind: 'finish', v: 0 };
-  ents = [];
-  for (let i = 0; i < 200; i++) { spawn(); moveEnts(); }
+  trafficRows = [];
+  spawnP = [];
+  for (let r = 0; r < N; r++) {
+    const L = lanes[r];
+    spawnP.push(L.kind === 'road' ? Math.abs(L.v) / 6 : Math.abs(L.v) / 2);
+    if (L.kind === 'road' || L.kind === 'water') trafficRows.push(r);
+  }
+  laneCode = [];
+  roadMarks = [];
+  for (let r = 0; r < N; r++) {
+    const k = lanes[r].kind;
+    laneCode.push(k === 'road' ? ROAD : k === 'water' ? WATER : k === 'finish' ? FINISH : GRASS);
+    roadMarks.push(k === 'road' && r + 1 < N && lanes[r + 1].kind === 'road');
+  }
+  prefillTraffic(200);
   fx = randInt(N); fy = 0;
   hopT = 0; hopDX = 0; hopDY = 0; facing = 0;
 }
 
 function overlapsAny(x, row, r) {
-  for (const e of ents) {
-    if (e.row === row && abs(e.x - x) < r + (e.kind === 'car' ? CAR_R : LOG_R)) return true;
+  for (let i = 0; i < ents.length; i++) {
+    const e = ents[i];
+    if (e.row === row && Math.abs(e.x - x) < r + (e.kind === 'car' ? CAR_R : LOG_R)) return true;
   }
   return false;
 }
 
-function spawn() {
+// The initial traffic: the same as running `frames` times { spawn(); moveEnts(); }
+// from an empty road (same random draws, same positions), without moving every
+// entity every frame. In a lane all entities start at the same x and move by the
+// same v, so an entity that has moved k times is at xs[k] (xs[0] = start,
+// xs[k] = xs[k - 1] + v, the sums moveEnts makes). Positions only move away
+// from the start, so of a lane's entities the youngest is the one nearest the
+// spawn point, the only one overlapsAny() can find there (one that left the
+// screen is too far away); and an entity is still on screen at the end iff it
+// never left it.
+function prefillTraffic(frames) {
+  const xs = [], youngest = [];      // per row: positions by moves made; spawn frame of the newest
   for (let row = 0; row < N; row++) {
     const L = lanes[row];
-    if (L.kind === 'road' && rng() < abs(L.v) / 6) {
+    const x0 = L.kind === 'road' ? (L.v > 0 ? -CAR_R : N + CAR_R) : (L.v > 0 ? -LOG_R : N + LOG_R);
+    const seq = [x0];
+    if (L.kind === 'road' || L.kind === 'water') for (let k = 1; k <= frames; k++) seq.push(seq[k - 1] + L.v);
+    xs.push(seq);
+    youngest.push(-1);
+  }
+  // per traffic row, hoisted out of the frame loop: road?, spawn probability
+  const isRoad = trafficRows.map((row) => lanes[row].kind === 'road');
+  const p = trafficRows.map((row) => spawnP[row]);
+  const born = [];                   // [row, frame, car colour] in spawn order
+  for (let f = 0; f < frames; f++) {
+    for (let i = 0; i < trafficRows.length; i++) {
+      if (rng() >= p[i]) continue;
+      const row = trafficRows[i], road = isRoad[i];
+      const c = road ? randInt(CAR_COLORS.length) : 0;
+      const R = road ? CAR_R : LOG_R;
+      const y = youngest[row];
+      if (y >= 0 && Math.abs(xs[row][f - y] - xs[row][0]) < R + R) continue;
+      born.push(row, f, c);
+      youngest[row] = f;
+    }
+  }
+  ents = [];
+  for (let i = 0; i < born.length; i += 3) {
+    const row = born[i], L = lanes[row];
+    const x = xs[row][frames - born[i + 1]];
+    if (x > -1.5 && x < N + 1.5) ents.push({ x: x, row: row, v: L.v, kind: L.kind === 'road' ? 'car' : 'log', c: born[i + 2] });
+  }
+}
+
+function spawn() {
+  // only road and water lanes draw random numbers, bottom to top
+  for (let i = 0; i < trafficRows.length; i++) {
+    const row = trafficRows[i];
+    const L = lanes[row];
+    if (L.kind === 'road') {
+      if (rng() >= spawnP[row]) continue;
       const x = L.v > 0 ? -CAR_R : N + CAR_R;
       const c = randInt(CAR_COLORS.length);
       if (!overlapsAny(x, row, CAR_R)) ents.push({ x: x, row: row, v: L.v, kind: 'car', c: c });
-    } else if (L.kind === 'water' && rng() < abs(L.v) / 2) {
+    } else if (rng() < spawnP[row]) {
       const x = L.v > 0 ? -LOG_R : N + LOG_R;
       if (!overlapsAny(x, row, LOG_R)) ents.push({ x: x, row: row, v: L.v, kind: 'log', c: 0 });
     }
@@ -153,10 +220,11 @@ function update() {
   const row = Math.round(fy);
   const cx = fx + 0.5;           // frog centre
   let onLog = null;
-  for (const e of ents) {
+  for (let i = 0; i < ents.length; i++) {
+    const e = ents[i];
     if (e.row !== row) continue;
-    if (e.kind === 'car' && abs(fy - row) < 0.3 && abs(e.x - cx) < CAR_R + 0.3) { gameState = 'gameover'; return; }
-    if (e.kind === 'log' && abs(e.x - cx) < LOG_R + 0.05) onLog = e;
+    if (e.kind === 'car' && Math.abs(fy - row) < 0.3 && Math.abs(e.x - cx) < CAR_R + 0.3) { gameState = 'gameover'; return; }
+    if (e.kind === 'log' && Math.abs(e.x - cx) < LOG_R + 0.05) onLog = e;
   }
   if (hopT === 0) {
     const kind = lanes[row].kind;
@@ -170,52 +238,80 @@ function update() {
 
 function sy(row) { return (N - 1 - row) * TILE; }
 
+// Lane background geometry, the same for every level: the products draw()
+// used to compute for every tile of every frame.
+const GRASS = 0, ROAD = 1, WATER = 2, FINISH = 3;
+const MARK_X = [], MARK_W = TILE * 0.6;              // road markings
+const RIPPLE_X = [[], []];                           // water ripples, by row parity
+const RIPPLE_DY = TILE * 0.45, RIPPLE_W = TILE * 0.35, RIPPLE_H = TILE * 0.08;
+for (let x = 0; x < N; x++) {
+  MARK_X.push(x * TILE + TILE * 0.2);
+  for (let p = 0; p < 2; p++) RIPPLE_X[p].push(x * TILE + TILE * (p * 0.4 + 0.1));
+}
+const FIN_X = [], FIN_DY = 1 * TILE / 2, FIN_S = TILE / 2 + 0.5;   // finish-line squares
+for (let x = 0; x < 2 * N; x++) FIN_X.push(x * TILE / 2);
+
+// entity sizes in pixels (constant products hoisted out of the per-entity loop)
+const T_01 = TILE * 0.1, T_012 = TILE * 0.12, T_016 = TILE * 0.16, T_02 = TILE * 0.2;
+const T_024 = TILE * 0.24, T_03 = TILE * 0.3, T_04 = TILE * 0.4, T_052 = TILE * 0.52;
+const T_058 = TILE * 0.58, T_068 = TILE * 0.68, T_08 = TILE * 0.8;
+const LOG_W = LOG_R * 2 * TILE, LOG_IN = LOG_R * 2 * TILE - TILE * 0.24;
+const CAR_W = CAR_R * 2 * TILE;
+const CAR_W014 = CAR_W * 0.14, CAR_W066 = CAR_W * 0.66, CAR_W02 = CAR_W * 0.2;
+const CAR_W058 = CAR_W * 0.58, CAR_W022 = CAR_W * 0.22;
+
 function draw() {
   if (gameState === 'playing') update();
   background(grass[0], grass[1], grass[2]);
   noStroke();
   const T = TILE;
   for (let r = 0; r < N; r++) {
-    const k = lanes[r].kind, y = sy(r);
-    if (k === 'road') {
+    const k = laneCode[r], y = ROW_Y[r];
+    if (k === ROAD) {
       fill(road[0], road[1], road[2]);
       rect(0, y - 0.5, W, T + 1);
       fill(230, 230, 220);
-      if (r + 1 < N && lanes[r + 1].kind === 'road') for (let x = 0; x < N; x++) rect(x * T + T * 0.2, y - 2, T * 0.6, 4);
-    } else if (k === 'water') {
+      if (roadMarks[r]) for (let x = 0; x < N; x++) rect(MARK_X[x], y - 2, MARK_W, 4);
+    } else if (k === WATER) {
       fill(water[0], water[1], water[2]);
       rect(0, y - 0.5, W, T + 1);
       fill(water[0] + 30, water[1] + 30, water[2] + 20);
-      for (let x = 0; x < N; x++) rect(x * T + T * ((r % 2) * 0.4 + 0.1), y + T * 0.45, T * 0.35, T * 0.08);
-    } else if (k === 'finish') {
-      for (let x = 0; x < 2 * N; x++) for (let h = 0; h < 2; h++) {
-        if ((x + h) % 2 === 0) fill(245); else fill(30);
-        rect(x * T / 2, y + h * T / 2, T / 2 + 0.5, T / 2 + 0.5);
+      const xs = RIPPLE_X[r % 2], ry = y + RIPPLE_DY;
+      for (let x = 0; x < N; x++) rect(xs[x], ry, RIPPLE_W, RIPPLE_H);
+    } else if (k === FINISH) {
+      // a checkerboard of two rows of half tiles, column by column
+      const y1 = y + FIN_DY;
+      for (let x = 0; x < 2 * N; x++) {
+        fill(x % 2 === 0 ? 245 : 30);
+        rect(FIN_X[x], y, FIN_S, FIN_S);
+        fill(x % 2 === 0 ? 30 : 245);
+        rect(FIN_X[x], y1, FIN_S, FIN_S);
       }
     } else if (r % 2 === 1) {
       fill(grass2[0], grass2[1], grass2[2]);
       rect(0, y, W, T);
     }
   }
-  for (const e of ents) {
-    const y = sy(e.row);
+  for (let i = 0; i < ents.length; i++) {
+    const e = ents[i];
+    const y = ROW_Y[e.row];
     if (e.kind === 'log') {
       const x = (e.x - LOG_R) * T;
       fill(120, 76, 40);
-      rect(x, y + T * 0.1, LOG_R * 2 * T, T * 0.8, T * 0.2);
+      rect(x, y + T_01, LOG_W, T_08, T_02);
       fill(160, 108, 60);
-      rect(x + T * 0.12, y + T * 0.3, LOG_R * 2 * T - T * 0.24, T * 0.12);
-      rect(x + T * 0.12, y + T * 0.58, LOG_R * 2 * T - T * 0.24, T * 0.12);
+      rect(x + T_012, y + T_03, LOG_IN, T_012);
+      rect(x + T_012, y + T_058, LOG_IN, T_012);
     } else {
-      const c = CAR_COLORS[e.c], x = (e.x - CAR_R) * T, w = CAR_R * 2 * T;
+      const c = CAR_COLORS[e.c], x = (e.x - CAR_R) * T, w = CAR_W;
       fill(20);
-      rect(x + w * 0.14, y + T * 0.16, w * 0.2, T * 0.68);
-      rect(x + w * 0.66, y + T * 0.16, w * 0.2, T * 0.68);
+      rect(x + CAR_W014, y + T_016, CAR_W02, T_068);
+      rect(x + CAR_W066, y + T_016, CAR_W02, T_068);
       fill(c[0], c[1], c[2]);
-      rect(x, y + T * 0.24, w, T * 0.52, T * 0.12);
+      rect(x, y + T_024, w, T_052, T_012);
       fill(170, 220, 250);
-      const wx = e.v > 0 ? x + w * 0.58 : x + w * 0.2;
-      rect(wx, y + T * 0.3, w * 0.22, T * 0.4);
+      const wx = e.v > 0 ? x + CAR_W058 : x + CAR_W02;
+      rect(wx, y + T_03, CAR_W022, T_04);
     }
   }
   drawFrog((fx + 0.5) * T, sy(fy) + T / 2, T);

@@ -83,8 +83,7 @@ function resetGame(seed) {
     const k = i + randInt(area - i);
     const t = idx[i]; idx[i] = idx[k]; idx[k] = t;
   }
-  grid = [];
-  for (let i = 0; i < area; i++) grid.push(DIRT);
+  grid = new Uint8Array(area).fill(DIRT);
   ax = idx[0] % N; ay = Math.floor(idx[0] / N);
   for (let i = 0; i < nDiamonds; i++) grid[idx[1 + i]] = DIAMOND;
   for (let i = 0; i < nBoulders; i++) grid[idx[1 + nDiamonds + i]] = BOULDER;
@@ -110,9 +109,7 @@ function getGameState() {
 
 function keyPressed() {}
 
-function isRound(t) { return t === BOULDER || t === MBOULDER || t === DIAMOND || t === MDIAMOND; }
 function isFree(x, y) { return x >= 0 && x < N && y >= 0 && y < N && grid[y * N + x] === SPACE && !(x === ax && y === ay); }
-function still(t) { return t === MBOULDER ? BOULDER : (t === MDIAMOND ? DIAMOND : t); }
 function moving(t) { return t === BOULDER ? MBOULDER : (t === DIAMOND ? MDIAMOND : t); }
 
 function tick() {
@@ -135,23 +132,28 @@ function tick() {
   grid[ay * N + ax] = SPACE;
   if (diamondsLeft === 0 && ax === ex && ay === ey) { score += 10; gameState = 'won'; return; }
   // gravity, bottom row first so nothing moves twice
+  // (this visits every cell at every tick, so no helper calls: boulders and
+  // diamonds, still or moving, are the tiles >= BOULDER, and a moving one's
+  // still form is its tile - 2)
+  const g = grid;
   for (let y = N - 1; y >= 0; y--) {
     for (let x = 0; x < N; x++) {
-      const i = y * N + x, t = grid[i];
-      if (!isRound(t)) continue;
-      if (y === N - 1) { grid[i] = still(t); continue; }
-      const below = grid[i + N];
+      const i = y * N + x, t = g[i];
+      if (t < BOULDER) continue;                    // SPACE or DIRT
+      const st = t > DIAMOND ? t - 2 : t;           // its still form
+      if (y === N - 1) { g[i] = st; continue; }
+      const below = g[i + N];
       const agentBelow = ax === x && ay === y + 1;
       if (below === SPACE && !agentBelow) {
-        grid[i] = SPACE; grid[i + N] = moving(t);
+        g[i] = SPACE; g[i + N] = moving(t);
       } else if (agentBelow && (t === MBOULDER || t === MDIAMOND)) {
         gameState = 'gameover';
-        grid[i] = still(t);
-      } else if (isRound(below) && isFree(x - 1, y) && isFree(x - 1, y + 1)) {
-        grid[i] = SPACE; grid[i - 1] = still(t);
-      } else if (isRound(below) && isFree(x + 1, y) && isFree(x + 1, y + 1)) {
-        grid[i] = SPACE; grid[i + 1] = still(t);
-      } else grid[i] = still(t);
+        g[i] = st;
+      } else if (below >= BOULDER && isFree(x - 1, y) && isFree(x - 1, y + 1)) {
+        g[i] = SPACE; g[i - 1] = st;
+      } else if (below >= BOULDER && isFree(x + 1, y) && isFree(x + 1, y + 1)) {
+        g[i] = SPACE; g[i + 1] = st;
+      } else g[i] = st;
     }
   }
 }
@@ -166,6 +168,34 @@ function update() {
   if (gameState === 'playing' && frames >= OPT.maxSteps) gameState = 'gameover';
 }
 
+// Tile geometry, computed once with the same expressions the drawing used
+// per tile and frame (px = x * TILE, py = y * TILE): dirt specks per cell,
+// boulder ellipse centres and diamond corners per column / row.
+const SPECK_X = new Float64Array(N * N), SPECK_Y = new Float64Array(N * N);
+const SPECK_W = TILE * 0.2, SPECK_H = TILE * 0.14;
+const BOULDER_W1 = TILE * 0.92, BOULDER_H1 = TILE * 0.88, BOULDER_W2 = TILE * 0.7, BOULDER_H2 = TILE * 0.64;
+const BOULDER_X1 = new Float64Array(N), BOULDER_Y1 = new Float64Array(N);
+const BOULDER_X2 = new Float64Array(N), BOULDER_Y2 = new Float64Array(N);
+const GEM_X08 = new Float64Array(N), GEM_X30 = new Float64Array(N), GEM_X50 = new Float64Array(N);
+const GEM_X70 = new Float64Array(N), GEM_X92 = new Float64Array(N);
+const GEM_Y08 = new Float64Array(N), GEM_Y42 = new Float64Array(N), GEM_Y60 = new Float64Array(N), GEM_Y94 = new Float64Array(N);
+const roundCells = new Int32Array(N);     // draw(): a row's boulder and diamond columns
+(function() {
+  const s = TILE;
+  for (let y = 0; y < N; y++) for (let k = 0; k < N; k++) {
+    SPECK_X[y * N + k] = k * s + s * (((k * 7 + y * 3) % 5) * 0.14 + 0.1);
+    SPECK_Y[y * N + k] = y * s + s * (((k * 3 + y * 5) % 4) * 0.18 + 0.15);
+  }
+  for (let i = 0; i < N; i++) {
+    const p = i * s;
+    BOULDER_X1[i] = p + s / 2; BOULDER_Y1[i] = p + s / 2 + s * 0.03;
+    BOULDER_X2[i] = p + s * 0.46; BOULDER_Y2[i] = p + s * 0.44;
+    GEM_X08[i] = p + s * 0.08; GEM_X30[i] = p + s * 0.3; GEM_X50[i] = p + s * 0.5;
+    GEM_X70[i] = p + s * 0.7; GEM_X92[i] = p + s * 0.92;
+    GEM_Y08[i] = p + s * 0.08; GEM_Y42[i] = p + s * 0.42; GEM_Y60[i] = p + s * 0.6; GEM_Y94[i] = p + s * 0.94;
+  }
+})();
+
 function draw() {
   if (gameState === 'playing') update();
   const sp = theme[2], dc = theme[0], ds = theme[1], bc = theme[3];
@@ -178,31 +208,41 @@ function draw() {
   rect(ex * s + s * 0.08, ey * s + s * 0.04, s * 0.84, s * 0.96, s * 0.3, s * 0.3, 0, 0);
   if (open) fill(120, 240, 120); else fill(60, 40, 30);
   rect(ex * s + s * 0.2, ey * s + s * 0.16, s * 0.6, s * 0.84, s * 0.22, s * 0.22, 0, 0);
+  const g = grid;
+  const dc0 = dc[0], dc1 = dc[1], dc2 = dc[2], ds0 = ds[0], ds1 = ds[1], ds2 = ds[2];
+  const bd0 = bc[0] * 0.7, bd1 = bc[1] * 0.7, bd2 = bc[2] * 0.7;
   for (let y = 0; y < N; y++) {
-    // dirt: one rect per horizontal run, plus one speck per cell
-    let x = 0;
+    // dirt: one rect per horizontal run, plus one speck per cell; the row's
+    // boulders and diamonds are noted on the way and drawn after its dirt
+    const row = y * N, dy = y * s - 0.5;
+    let x = 0, nr = 0;
     while (x < N) {
-      if (grid[y * N + x] !== DIRT) { x++; continue; }
-      let e = x;
-      while (e < N && grid[y * N + e] === DIRT) e++;
-      fill(dc[0], dc[1], dc[2]);
-      rect(x * s - 0.5, y * s - 0.5, (e - x) * s + 1, s + 1);
-      fill(ds[0], ds[1], ds[2]);
-      for (let k = x; k < e; k++) rect(k * s + s * (((k * 7 + y * 3) % 5) * 0.14 + 0.1), y * s + s * (((k * 3 + y * 5) % 4) * 0.18 + 0.15), s * 0.2, s * 0.14);
+      const t = g[row + x];
+      if (t !== DIRT) {
+        if (t >= BOULDER) { roundCells[nr] = x; nr++; }
+        x++;
+        continue;
+      }
+      let e = x + 1;
+      while (e < N && g[row + e] === DIRT) e++;
+      fill(dc0, dc1, dc2);
+      rect(x * s - 0.5, dy, (e - x) * s + 1, s + 1);
+      fill(ds0, ds1, ds2);
+      for (let k = row + x, ke = row + e; k < ke; k++) rect(SPECK_X[k], SPECK_Y[k], SPECK_W, SPECK_H);
       x = e;
     }
-    for (let x = 0; x < N; x++) {
-      const t = grid[y * N + x], px = x * s, py = y * s;
+    for (let j = 0; j < nr; j++) {
+      const cx = roundCells[j], t = g[row + cx];
       if (t === BOULDER || t === MBOULDER) {
-        fill(bc[0] * 0.7, bc[1] * 0.7, bc[2] * 0.7);
-        ellipse(px + s / 2, py + s / 2 + s * 0.03, s * 0.92, s * 0.88);
+        fill(bd0, bd1, bd2);
+        ellipse(BOULDER_X1[cx], BOULDER_Y1[y], BOULDER_W1, BOULDER_H1);
         fill(bc[0], bc[1], bc[2]);
-        ellipse(px + s * 0.46, py + s * 0.44, s * 0.7, s * 0.64);
-      } else if (t === DIAMOND || t === MDIAMOND) {
+        ellipse(BOULDER_X2[cx], BOULDER_Y2[y], BOULDER_W2, BOULDER_H2);
+      } else {
         fill(60, 200, 250);
-        quad(px + s * 0.5, py + s * 0.08, px + s * 0.92, py + s * 0.42, px + s * 0.5, py + s * 0.94, px + s * 0.08, py + s * 0.42);
+        quad(GEM_X50[cx], GEM_Y08[y], GEM_X92[cx], GEM_Y42[y], GEM_X50[cx], GEM_Y94[y], GEM_X08[cx], GEM_Y42[y]);
         fill(190, 245, 255);
-        quad(px + s * 0.5, py + s * 0.08, px + s * 0.7, py + s * 0.42, px + s * 0.5, py + s * 0.6, px + s * 0.3, py + s * 0.42);
+        quad(GEM_X50[cx], GEM_Y08[y], GEM_X70[cx], GEM_Y42[y], GEM_X50[cx], GEM_Y60[y], GEM_X30[cx], GEM_Y42[y]);
       }
     }
   }
