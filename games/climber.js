@@ -53,10 +53,18 @@ const THEMES = [
 ];
 const SKIES = [[170, 215, 245], [200, 230, 250], [245, 215, 190], [205, 200, 245], [180, 235, 220], [230, 230, 235]];
 const PLAYERS = [[70, 120, 230], [80, 190, 90], [150, 150, 160], [220, 70, 70]];
+// the star's outline around its centre: 10 points alternately on radii r and 0.45 r
+// (p5's cos and sin are Math's in the default RADIANS mode; p5's PI is Math.PI)
+const STAR_DX = new Float64Array(10), STAR_DY = new Float64Array(10);
+for (let k = 0; k < 10; k++) {
+  const r = S * 0.42, a = -Math.PI / 2 + k * Math.PI / 5, rr = k % 2 === 0 ? r : r * 0.45;
+  STAR_DX[k] = Math.cos(a) * rr; STAR_DY[k] = Math.sin(a) * rr;
+}
 
 let rng, jumpQueued;
 let score, lives, gameState, t;
-let worldH, tiles;
+let worldH, tiles;                  // tiles: Uint8Array, tiles[y * WW + x]
+let tileRects, tileRow, topRects, topRow, cloudArgs;   // per level, from buildRects
 let ax, ay, avx, avy, hasSupport, facing;
 let stars, quota, collected, enemies;
 let theme, sky, pcol, clouds;
@@ -113,11 +121,55 @@ function generate() {
     cx = cand[randn(cand.length)];
   }
   worldH = max(cy + 12, WW + 1);
-  tiles = [];
-  for (let i = 0; i < WW * worldH; i++) tiles.push(EMPTY);
-  for (let x = 0; x < WW; x++) { setT(x, 0, WALL_TOP); setT(x, worldH - 1, WALL_MID); }
-  for (let y = 0; y < worldH; y++) { setT(0, y, WALL_MID); setT(WW - 1, y, WALL_MID); }
+  tiles = new Uint8Array(WW * worldH);   // all EMPTY
+  tiles.fill(WALL_TOP, 0, WW);                        // floor
+  tiles.fill(WALL_MID, (worldH - 1) * WW, worldH * WW);  // ceiling
+  for (let y = 0; y < worldH; y++) { tiles[y * WW] = WALL_MID; tiles[y * WW + WW - 1] = WALL_MID; }
   for (const p of plats) setT(p[0], p[1], WALL_TOP);
+}
+
+// The tiles and clouds never change during a level, and the view is the level's
+// full width, so the tile rects draw() draws are found once per level, as rect()
+// arguments, row by row: per row, one rect per horizontal run of tiles and, after
+// the run in which it ends (in column order), one per run of tiles under a tile,
+// half a tile higher (so that no anti-aliased seam shows between vertically
+// adjacent tiles at low resolution; draw() skips these in the view's top row).
+// tileRects holds [under, x, y, w, h] per rect (under = 1 for the second kind), those
+// of row y from tileRow[y] to tileRow[y + 1]; topRects and topRow likewise hold the
+// light strips on top tiles as [x, y, w, h]. cloudArgs: the two ellipses per cloud.
+function buildRects() {
+  const tl = tiles;
+  tileRects = []; topRects = [];
+  tileRow = new Int32Array(worldH + 1); topRow = new Int32Array(worldH + 1);
+  for (let y = 0; y < worldH; y++) {
+    tileRow[y] = tileRects.length; topRow[y] = topRects.length;
+    const row = y * WW, up = y + 1 < worldH ? row + WW : -1;
+    // c: bit 1 a tile, bit 2 a tile under a tile, bit 4 a top tile; a run starts or
+    // ends where a bit changes
+    let prev = 0, run = 0, brun = 0, trun = 0;
+    for (let x = 0; x <= WW; x++) {
+      let c = 0;
+      if (x < WW) {
+        const v = tl[row + x];
+        if (v !== EMPTY) c = (v === WALL_TOP ? 5 : 1) | (up >= 0 && tl[up + x] !== EMPTY ? 2 : 0);
+      }
+      if (c === prev) continue;
+      const on = c & ~prev, off = prev & ~c;
+      if (on & 1) run = x;
+      if (on & 2) brun = x;
+      if (on & 4) trun = x;
+      if (off & 1) tileRects.push(0, run * S, -(y + 1) * S, (x - run) * S, S);
+      if (off & 2) tileRects.push(1, brun * S, -(y + 1.5) * S, (x - brun) * S, S);
+      if (off & 4) topRects.push(trun * S, -(y + 1) * S, (x - trun) * S, S * 0.4);
+      prev = c;
+    }
+  }
+  tileRow[worldH] = tileRects.length; topRow[worldH] = topRects.length;
+  cloudArgs = [];
+  for (const c of clouds) {
+    cloudArgs.push(c[0] * S, -c[1] * S, c[2] * S, c[2] * S * 0.5,
+      (c[0] + c[2] * 0.35) * S, -(c[1] + 0.2) * S, c[2] * S * 0.6, c[2] * S * 0.45);
+  }
 }
 
 function resetGame(seed) {
@@ -132,6 +184,7 @@ function resetGame(seed) {
   generate();
   clouds = [];
   for (let i = 0; i < Math.floor(worldH / 6); i++) clouds.push([1 + rng() * (WW - 2), rng() * worldH, 1.5 + rng() * 2]);
+  buildRects();
   ax = 1 + RX; ay = 1 + RY;
   avx = 0; avy = 0;
   jumpQueued = false;
@@ -146,16 +199,24 @@ function keyPressed() {
   if (keyCode === 32) jumpQueued = true;
 }
 
+// does a box overlap a wall tile? (getT and isWall inlined: outside the world is WALL_MID)
 function boxHits(x, y, rx, ry) {
   const e = 1e-6;
   const x0 = Math.floor(x - rx + e), x1 = Math.floor(x + rx - e);
   const y0 = Math.floor(y - ry + e), y1 = Math.floor(y + ry - e);
-  for (let i = x0; i <= x1; i++) for (let j = y0; j <= y1; j++) if (isWall(getT(i, j))) return true;
+  const h = worldH, tl = tiles;
+  for (let i = x0; i <= x1; i++) {
+    for (let j = y0; j <= y1; j++) {
+      if (i < 0 || j < 0 || i >= WW || j >= h) return true;
+      const v = tl[j * WW + i];
+      if (v === WALL_MID || v === WALL_TOP) return true;
+    }
+  }
   return false;
 }
 
 function moveAgent() {
-  const n = Math.ceil(max(abs(avx), abs(avy)) / 0.4) || 1;
+  const n = Math.ceil(Math.max(Math.abs(avx), Math.abs(avy)) / 0.4) || 1;
   const sx = avx / n, sy = avy / n;
   for (let k = 0; k < n; k++) {
     if (avx !== 0) {
@@ -187,19 +248,24 @@ function update() {
   if (hasSupport && wantJump) avy = MAX_JUMP;
   if (!hasSupport && avy > -2) avy -= GRAVITY;
   moveAgent();
-  for (const e of enemies) {
-    if (e.x > e.sx + PATROL) e.vx = -abs(e.vx);
-    else if (e.x < e.sx - PATROL) e.vx = abs(e.vx);
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    if (e.x > e.sx + PATROL) e.vx = -Math.abs(e.vx);
+    else if (e.x < e.sx - PATROL) e.vx = Math.abs(e.vx);
     const nx = e.x + e.vx;
     if (boxHits(nx, e.y, 0.5, 0.4)) e.vx = -e.vx; else e.x = nx;
   }
-  for (const s of stars) {
-    if (s.alive && abs(s.x - ax) < 0.3 + RX && abs(s.y - ay) < 0.3 + RY) {
+  for (let i = 0; i < stars.length; i++) {
+    const s = stars[i];
+    if (s.alive && Math.abs(s.x - ax) < 0.3 + RX && Math.abs(s.y - ay) < 0.3 + RY) {
       s.alive = false; collected += 1; score += 1;
     }
   }
   if (collected === quota) { score += 10; gameState = 'won'; return; }
-  for (const e of enemies) if (abs(e.x - ax) < 0.4 + RX * 0.8 && abs(e.y - ay) < 0.4 + RY * 0.8) { gameState = 'gameover'; return; }
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    if (Math.abs(e.x - ax) < 0.4 + RX * 0.8 && Math.abs(e.y - ay) < 0.4 + RY * 0.8) { gameState = 'gameover'; return; }
+  }
   if (t >= OPT.timeLimit) gameState = 'gameover';
 }
 
@@ -208,51 +274,38 @@ function draw() {
   background(sky[0], sky[1], sky[2]);
   noStroke();
   const viewH = H / S;
-  const camY = constrain(ay + WW / 2 - 5 * RY, viewH / 2, max(viewH / 2, worldH - viewH / 2));
+  const camY = constrain(ay + WW / 2 - 5 * RY, viewH / 2, Math.max(viewH / 2, worldH - viewH / 2));
   push();
   translate(0, H / 2 + camY * S);
-  fill(min(255, sky[0] + 30), min(255, sky[1] + 25), min(255, sky[2] + 15));
-  for (const c of clouds) {
-    ellipse(c[0] * S, -c[1] * S, c[2] * S, c[2] * S * 0.5);
-    ellipse((c[0] + c[2] * 0.35) * S, -(c[1] + 0.2) * S, c[2] * S * 0.6, c[2] * S * 0.45);
+  fill(Math.min(255, sky[0] + 30), Math.min(255, sky[1] + 25), Math.min(255, sky[2] + 15));
+  for (let k = 0; k < cloudArgs.length; k += 8) {
+    const c = cloudArgs;
+    ellipse(c[k], c[k + 1], c[k + 2], c[k + 3]);
+    ellipse(c[k + 4], c[k + 5], c[k + 6], c[k + 7]);
   }
-  const y0 = max(0, Math.floor(camY - viewH / 2) - 1), y1 = min(worldH - 1, Math.ceil(camY + viewH / 2) + 1);
-  // tiles: one rect per horizontal run plus one per run of vertically
-  // adjacent tiles (no anti-aliased seams at low resolution), then the
-  // light top strips
+  const y0 = Math.max(0, Math.floor(camY - viewH / 2) - 1), y1 = Math.min(worldH - 1, Math.ceil(camY + viewH / 2) + 1);
+  // tiles (see buildRects), then the light top strips
   fill(theme[0][0], theme[0][1], theme[0][2]);
-  for (let y = y0; y <= y1; y++) {
-    let run = -1, brun = -1;
-    for (let x = 0; x <= WW; x++) {
-      const a = x < WW && tiles[y * WW + x] !== EMPTY;
-      const b = a && y < y1 && tiles[(y + 1) * WW + x] !== EMPTY;
-      if (a && run < 0) run = x;
-      if (!a && run >= 0) { rect(run * S, -(y + 1) * S, (x - run) * S, S); run = -1; }
-      if (b && brun < 0) brun = x;
-      if (!b && brun >= 0) { rect(brun * S, -(y + 1.5) * S, (x - brun) * S, S); brun = -1; }
-    }
+  const tr = tileRects;
+  for (let k = tileRow[y0], end = tileRow[y1 + 1], last = tileRow[y1]; k < end; k += 5) {
+    if (tr[k] === 1 && k >= last) continue;     // no seam rects in the top row
+    rect(tr[k + 1], tr[k + 2], tr[k + 3], tr[k + 4]);
   }
   fill(theme[1][0], theme[1][1], theme[1][2]);
-  for (let y = y0; y <= y1; y++) {
-    let run = -1;
-    for (let x = 0; x <= WW; x++) {
-      const a = x < WW && tiles[y * WW + x] === WALL_TOP;
-      if (a && run < 0) run = x;
-      if (!a && run >= 0) { rect(run * S, -(y + 1) * S, (x - run) * S, S * 0.4); run = -1; }
-    }
+  for (let k = topRow[y0], end = topRow[y1 + 1]; k < end; k += 4) {
+    rect(topRects[k], topRects[k + 1], topRects[k + 2], topRects[k + 3]);
   }
-  for (const s of stars) {
+  for (let i = 0; i < stars.length; i++) {
+    const s = stars[i];
     if (!s.alive) continue;
-    const cx = s.x * S, cy = -s.y * S, r = S * 0.42;
+    const cx = s.x * S, cy = -s.y * S;
     fill(255, 210, 30);
     beginShape();
-    for (let k = 0; k < 10; k++) {
-      const a = -PI / 2 + k * PI / 5, rr = k % 2 === 0 ? r : r * 0.45;
-      vertex(cx + cos(a) * rr, cy + sin(a) * rr);
-    }
+    for (let k = 0; k < 10; k++) vertex(cx + STAR_DX[k], cy + STAR_DY[k]);
     endShape(CLOSE);
   }
-  for (const e of enemies) {
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
     const cx = e.x * S, cy = -e.y * S, d = e.vx > 0 ? 1 : -1, r = S * 0.5;
     const flap = t % 10 < 5 ? 0.5 : 0.1;
     fill(150, 60, 170);

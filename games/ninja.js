@@ -50,7 +50,8 @@ const SKIES = [[150, 200, 240], [250, 200, 150], [200, 170, 230], [170, 220, 200
 
 let rng;
 let score, lives, gameState, frames;
-let grid;                        // grid[y * N + x]; y = 0 is the BOTTOM row (as in ProcGen)
+let grid;                        // Uint8Array, grid[y * N + x]; y = 0 is the BOTTOM row (as in ProcGen)
+let segs, segRow;                // per level, from buildSegments
 let ax, ay, avx, avy, support, charge, facing, lastThrow, throwPending;
 let stars;
 let gx, gy;
@@ -66,7 +67,11 @@ function setup() {
 function randInt(n) { return Math.floor(rng() * n); }
 function gridAt(x, y) { return (x < 0 || y < 0 || x >= N || y >= N) ? WALL : grid[y * N + x]; }
 function setAt(x, y, v) { if (x >= 0 && y >= 0 && x < N && y < N) grid[y * N + x] = v; }
-function fillElem(x, y, dx, dy, v) { for (let j = 0; j < dy; j++) for (let i = 0; i < dx; i++) setAt(x + i, y + j, v); }
+// the rectangle's cells that lie inside the grid, a row at a time
+function fillElem(x, y, dx, dy, v) {
+  const xa = Math.max(x, 0), xb = Math.min(x + dx, N), yb = Math.min(y + dy, N);
+  if (xa < xb) for (let j = Math.max(y, 0); j < yb; j++) grid.fill(v, j * N + xa, j * N + xb);
+}
 
 function resetGame(seed) {
   rng = mulberry32(seed);
@@ -76,11 +81,11 @@ function resetGame(seed) {
   frames = 0;
   brick = BRICKS[randInt(BRICKS.length)];
   sky = SKIES[randInt(SKIES.length)];
-  grid = [];
-  for (let i = 0; i < N * N; i++) grid.push(EMPTY);
+  grid = new Uint8Array(N * N);   // all EMPTY
   fillElem(0, 0, N, 1, WALL); fillElem(0, 0, 1, N, WALL);
   fillElem(N - 1, 0, 1, N, WALL); fillElem(0, N - 1, N, 1, WALL);
   generate(randInt(3) + 1);
+  buildSegments();
   ax = 1.5; ay = N / 2 + 0.5;
   avx = 0; avy = 0; support = false; charge = 0; facing = 1; lastThrow = -10; throwPending = false;
   stars = [];
@@ -132,6 +137,29 @@ function generate(difficulty) {
   fillElem(cx + 1, 0, N - cx - 1, N, WALL);
 }
 
+// Walls never change during a level (a star only clears a bomb), so what draw()
+// scans each row of the view for is found once per level: per row, in column
+// order, each run [start, end) of WALL cells as the pair (start, end), and each
+// FIRE or BOMB cell as (x, -1) (draw() looks the cell up again: its bomb may be
+// gone). Those of row y are segs[segRow[y]] .. segs[segRow[y + 1] - 1].
+function buildSegments() {
+  segs = [];
+  segRow = new Int32Array(N + 1);
+  for (let y = 0; y < N; y++) {
+    segRow[y] = segs.length;
+    const row = y * N;
+    let run = -1;
+    for (let x = 0; x < N; x++) {
+      const g = grid[row + x];
+      if (g === WALL) { if (run < 0) run = x; continue; }
+      if (run >= 0) { segs.push(run, x); run = -1; }
+      if (g !== EMPTY) segs.push(x, -1);
+    }
+    if (run >= 0) segs.push(run, N);
+  }
+  segRow[N] = segs.length;
+}
+
 function getGameState() {
   return { score: score, lives: lives, gameState: gameState };
 }
@@ -144,9 +172,10 @@ function keyPressed() {
 function boxTouch(x, y) {
   const x0 = Math.floor(x - 0.5), x1 = Math.floor(x + 0.5 - 1e-6);
   const y0 = Math.floor(y - 0.5), y1 = Math.floor(y + 0.5 - 1e-6);
+  const gr = grid;
   let hit = EMPTY;
   for (let yy = y0; yy <= y1; yy++) for (let xx = x0; xx <= x1; xx++) {
-    const g = gridAt(xx, yy);
+    const g = xx < 0 || yy < 0 || xx >= N || yy >= N ? WALL : gr[yy * N + xx];   // gridAt, inlined
     if (g === WALL) return WALL;
     if (g !== EMPTY) hit = g;
   }
@@ -162,14 +191,14 @@ function update() {
   const up = keyIsDown(UP_ARROW);
   support = gridAt(Math.floor(ax - 0.49), Math.floor(ay - 0.51)) === WALL || gridAt(Math.floor(ax + 0.49), Math.floor(ay - 0.51)) === WALL;
   let charging = false;
-  if (support && up) { charging = true; charge = min(1, charge + CHARGE_INC); }
+  if (support && up) { charging = true; charge = Math.min(1, charge + CHARGE_INC); }
   if (!support) charge = 0;
   const mix = support ? 0.5 : 0.5 * AIR;
   avx = (1 - mix) * avx + mix * SPEED * act;
   if (!charging && charge > 0) { avy = charge * MAX_JUMP; charge = 0; }
   if (!support && avy > -2) avy -= GRAV;
   // move in sub-steps, x then y; walls block, bombs and lava kill
-  const n = Math.ceil(max(abs(avx), abs(avy)) / 0.2) || 1;
+  const n = Math.ceil(Math.max(Math.abs(avx), Math.abs(avy)) / 0.2) || 1;
   for (let i = 0; i < n; i++) {
     const nx = ax + avx / n;
     let t = boxTouch(nx, ay);
@@ -195,7 +224,8 @@ function update() {
   }
   throwPending = false;
   let k = 0;
-  for (const s of stars) {
+  for (let i = 0; i < stars.length; i++) {
+    const s = stars[i];
     s.x += s.vx; s.t += 1;
     const tx = Math.floor(s.x), ty = Math.floor(s.y);
     const g = gridAt(tx, ty);
@@ -204,7 +234,7 @@ function update() {
     stars[k++] = s;
   }
   stars.length = k;
-  if (abs(ax - gx) < 1 && abs(ay - gy) < 1) { score += 10; gameState = 'won'; return; }
+  if (Math.abs(ax - gx) < 1 && Math.abs(ay - gy) < 1) { score += 10; gameState = 'won'; return; }
   if (frames >= OPT.maxSteps) gameState = 'gameover';
 }
 
@@ -217,35 +247,38 @@ function draw() {
   noStroke();
   push();
   translate(-camX * T, -(N - VIEW - camY) * T);
-  const x0 = max(0, Math.floor(camX)), x1 = min(N - 1, Math.floor(camX + VIEW));
-  const y0 = max(0, Math.floor(camY)), y1 = min(N - 1, Math.floor(camY + VIEW));
+  const x0 = Math.max(0, Math.floor(camX)), x1 = Math.min(N - 1, Math.floor(camX + VIEW));
+  const y0 = Math.max(0, Math.floor(camY)), y1 = Math.min(N - 1, Math.floor(camY + VIEW));
+  // each row's walls (one rect per run, clipped to the view, with its bricks), fire
+  // and bombs, left to right (see buildSegments)
+  const body = brick[0], mortar = brick[1], bw = T * 0.08, bh = T * 0.46;
   for (let y = y0; y <= y1; y++) {
-    const top = sy(y + 1);
-    let x = x0;
-    while (x <= x1) {
-      const g = grid[y * N + x];
-      if (g !== WALL) {
+    const top = sy(y + 1), shift = (y % 2) ? T * 0.5 : 0;   // bricks alternate by row
+    for (let k = segRow[y], end = segRow[y + 1]; k < end; k += 2) {
+      const x = segs[k] > x0 ? segs[k] : x0;
+      if (x > x1) break;
+      if (segs[k + 1] < 0) {
+        if (segs[k] < x0) continue;
+        const g = grid[y * N + x];
         if (g === FIRE) {
           fill(240, 90, 30); rect(x * T - 0.5, top + T * 0.3, T + 1, T * 0.7 + 0.5);
           fill(250, 200, 50); triangle(x * T, top + T * 0.3, x * T + T, top + T * 0.3, x * T + T * 0.5, top - T * 0.1);
         } else if (g === BOMB) drawBomb(x * T + T / 2, top + T / 2);
-        x++;
         continue;
       }
-      let e = x;
-      while (e <= x1 && grid[y * N + e] === WALL) e++;
-      fill(brick[0][0], brick[0][1], brick[0][2]);
+      const e = segs[k + 1] <= x1 ? segs[k + 1] : x1 + 1;
+      if (e <= x) continue;
+      fill(body[0], body[1], body[2]);
       rect(x * T - 0.5, top - 0.5, (e - x) * T + 1, T + 1);
-      fill(brick[1][0], brick[1][1], brick[1][2]);
+      fill(mortar[0], mortar[1], mortar[2]);
       rect(x * T, top + T * 0.46, (e - x) * T, T * 0.08);
-      for (let b = x; b < e; b++) rect(b * T + ((y % 2) ? T * 0.5 : 0), top, T * 0.08, T * 0.46);
-      x = e;
+      for (let b = x; b < e; b++) rect(b * T + shift, top, bw, bh);
     }
   }
   drawMushroom(gx * T, sy(gy));
   fill(200, 200, 220);
-  for (const s of stars) {
-    const x = s.x * T, y = sy(s.y);
+  for (let i = 0; i < stars.length; i++) {
+    const s = stars[i], x = s.x * T, y = sy(s.y);
     quad(x, y - T * 0.25, x + T * 0.08, y, x, y + T * 0.25, x - T * 0.08, y);
     quad(x - T * 0.25, y, x, y - T * 0.08, x + T * 0.25, y, x, y + T * 0.08);
   }
