@@ -57,3 +57,41 @@ def test_case_matches_real_p5(case):
         assert got is None
         return
     _close(got, case["expected"], case.get("rtol", DEFAULT_RTOL))
+
+
+def test_int_colour_levels_pack_like_the_general_path(tmp_path):
+    """fill() with int levels in RGB mode takes a shortcut that packs the levels
+    directly; it must give exactly what the general formula gives for the same
+    values passed as doubles (v + 0.5 - 0.5 is a float64, not an int, in QuickJS)."""
+    import numpy as np
+
+    jsgym = pytest.importorskip("jsgym")
+    game = tmp_path / "levels.js"
+    game.write_text("""
+function setup() { createCanvas(64, 64); noStroke(); }
+function resetGame(seed) {}
+function getGameState() { return {score: 0, lives: 1, gameState: 'playing'}; }
+function mulberry32(a) { return function() { return 0; }; }
+function f(v) { return v + 0.5 - 0.5; }
+function draw() {
+  background(0);
+  for (let v = 0; v < 256; v++) {
+    const x = v % 64, y = Math.floor(v / 64);
+    fill(v); rect(x, y, 1, 1);
+    fill(f(v)); rect(x, 4 + y, 1, 1);
+    fill(v, 255 - v, (v * 7) % 256); rect(x, 8 + y, 1, 1);
+    fill(f(v), f(255 - v), f((v * 7) % 256)); rect(x, 12 + y, 1, 1);
+    fill(255 - v, v, 3, v); rect(x, 16 + y, 1, 1);
+    fill(f(255 - v), f(v), f(3), f(v)); rect(x, 20 + y, 1, 1);
+  }
+}
+""")
+    env = jsgym.make_vec(game, num_envs=1, num_threads=1)
+    obs, _ = env.reset(seed=0)
+    env.close()
+    frame = obs[0].astype(int)
+    for fast in (0, 8, 16):
+        assert np.array_equal(frame[fast:fast + 4], frame[fast + 4:fast + 8]), fast
+    levels = np.arange(256).reshape(4, 64)
+    assert np.array_equal(frame[0:4, :, 0], levels)        # gray levels come through as given
+    assert np.array_equal(frame[8:12, :, 1], 255 - levels)

@@ -88,9 +88,44 @@ static int p5_pack_unit(const double *c, uint32_t *out)
 /* Resolves p5 colour arguments to packed RGBA8. Returns 1 when the colour is
  * valid, 0 when canvas would reject it (keep the previous style), -1 on a JS
  * exception. */
+/* An int JS value within [0, 255], as most games pass colour levels. */
+static int p5_byte_arg(JSValueConst v, uint32_t *level)
+{
+    if (JS_VALUE_GET_TAG(v) != JS_TAG_INT) return 0;
+    int32_t i = JS_VALUE_GET_INT(v);
+    if (i < 0 || i > 255) return 0;
+    *level = (uint32_t)i;
+    return 1;
+}
+
+/* fill(v), fill(r, g, b), fill(r, g, b, a) with int levels in RGB mode at the
+ * default maxima: the formula below then gives back the levels themselves
+ * (round(v / 255 * 255) == v for v in 0..255), so they are packed directly. */
+static int p5_resolve_bytes(const P5Shim *s, int argc, JSValueConst *argv, uint32_t *out)
+{
+    const double *mx = s->color_maxes[P5_COLOR_RGB];
+    if (s->st.color_mode != P5_COLOR_RGB || mx[0] != 255 || mx[1] != 255 || mx[2] != 255 ||
+        mx[3] != 255)
+        return 0;
+    uint32_t r, g, b, a = 255;
+    if (argc == 1) {
+        if (!p5_byte_arg(argv[0], &r)) return 0;
+        g = b = r;
+    } else if (argc == 3 || argc == 4) {
+        if (!p5_byte_arg(argv[0], &r) || !p5_byte_arg(argv[1], &g) || !p5_byte_arg(argv[2], &b))
+            return 0;
+        if (argc == 4 && !p5_byte_arg(argv[3], &a)) return 0;
+    } else {
+        return 0;
+    }
+    *out = r | g << 8 | b << 16 | a << 24;
+    return 1;
+}
+
 int p5_resolve_color(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, uint32_t *out)
 {
     double c[4];
+    if (p5_resolve_bytes(s, argc, argv, out)) return 1;
     const double *mx = s->color_maxes[s->st.color_mode];
     if (argc >= 1 && JS_IsNumber(argv[0])) {
         if (argc <= 2) {

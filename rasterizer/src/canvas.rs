@@ -693,7 +693,7 @@ impl Canvas {
     /// An opaque rectangle covering the box `[x0, x1] x [y0, y1]` (pixel-local) of pixel
     /// `idx`: composites exactly against the previous rectangle's record when the
     /// pixel still holds what that rectangle left, else blends by coverage.
-    #[inline]
+    #[inline(always)]
     fn edge_pixel(&mut self, idx: usize, b: [f32; 4], paint: &Paint) {
         let [x0, x1, y0, y1] = b;
         let a = (x1 - x0).max(0.0) * (y1 - y0).max(0.0);
