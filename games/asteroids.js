@@ -57,7 +57,9 @@ let rng;
 let score, lives, gameState, frame, nextExtra;
 let ship;                                 // {x, y, vx, vy, dir}
 let shots;                                // [{x, y, vx, vy, life}]
-let rocks;                                // [{x, y, vx, vy, size, shape: [8 radii factors]}]
+let rocks;                                // [{x, y, vx, vy, size, shape: [8 radii factors], px, py}]
+                                          // px/py: the 8 outline offsets from the centre,
+                                          // fixed per rock, so computed once in makeRock
 let dead, turnTimer, wave, fireRequest, hyperRequest;
 
 function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
@@ -89,12 +91,14 @@ function makeRock(x, y, size) {
   const s = OPT.rockSpeed * (0.4 + 0.6 * rng()) * (1 + size * 0.35);
   const shape = [];
   for (let i = 0; i < 8; i++) shape.push(0.75 + 0.25 * rng());
-  return { x: x, y: y, vx: Math.cos(a) * s, vy: Math.sin(a) * s, size: size, shape: shape };
+  const rad = ROCK_R[size], px = new Float64Array(8), py = new Float64Array(8);
+  for (let i = 0; i < 8; i++) { px[i] = COS[i * 2] * rad * shape[i]; py[i] = SIN[i * 2] * rad * shape[i]; }
+  return { x: x, y: y, vx: Math.cos(a) * s, vy: Math.sin(a) * s, size: size, shape: shape, px: px, py: py };
 }
 
 function newWave() {
   rocks = [];
-  const n = min(OPT.startRocks + wave, 8);
+  const n = Math.min(OPT.startRocks + wave, 8);
   for (let i = 0; i < n; i++) {
     // along the screen edges, away from the ship in the centre
     const t = rng();
@@ -118,12 +122,24 @@ function wrap(o) {
   if (o.y < 0) o.y += H; else if (o.y >= H) o.y -= H;
 }
 
-// squared distance on the torus
+// squared distance on the torus (Math.abs: p5's abs() is a JS wrapper around it)
 function dist2(ax, ay, bx, by) {
-  let dx = abs(ax - bx), dy = abs(ay - by);
+  let dx = Math.abs(ax - bx), dy = Math.abs(ay - by);
   if (dx > W / 2) dx = W - dx;
   if (dy > H / 2) dy = H - dy;
   return dx * dx + dy * dy;
+}
+
+// dist2(ax, ay, bx, by) < rr * rr (rr >= 0), for the per-frame collision loops; a
+// torus x distance of rr or more already decides it (dx * dx >= rr * rr, and adding
+// dy * dy cannot make the sum smaller), so most pairs skip the y half
+function within(ax, ay, bx, by, rr) {
+  let dx = Math.abs(ax - bx);
+  if (dx > W / 2) dx = W - dx;
+  if (dx >= rr) return false;
+  let dy = Math.abs(ay - by);
+  if (dy > H / 2) dy = H - dy;
+  return dx * dx + dy * dy < rr * rr;
 }
 
 function addScore(p) {
@@ -147,7 +163,10 @@ function updateShip() {
     // respawn in the centre once no asteroid is close to it
     if (dead === 0) {
       let clear = true;
-      for (const r of rocks) if (dist2(r.x, r.y, W / 2, H / 2) < (ROCK_R[r.size] + 50) * (ROCK_R[r.size] + 50)) clear = false;
+      for (let k = 0; k < rocks.length; k++) {
+        const r = rocks[k];
+        if (dist2(r.x, r.y, W / 2, H / 2) < (ROCK_R[r.size] + 50) * (ROCK_R[r.size] + 50)) clear = false;
+      }
       if (clear) ship = { x: W / 2, y: H / 2, vx: 0, vy: 0, dir: 12 };
       else dead = 1;
     }
@@ -188,15 +207,16 @@ function update() {
   updateShip();
   fireRequest = false;
   hyperRequest = false;
-  for (const r of rocks) { r.x += r.vx; r.y += r.vy; wrap(r); }
+  for (let k = 0; k < rocks.length; k++) { const r = rocks[k]; r.x += r.vx; r.y += r.vy; wrap(r); }
   for (let i = shots.length - 1; i >= 0; i--) {
     const s = shots[i];
     s.x += s.vx; s.y += s.vy; wrap(s);
     s.life -= 1;
     let hit = -1;
+    const sx = s.x, sy = s.y;
     for (let k = 0; k < rocks.length && hit < 0; k++) {
-      const rr = ROCK_R[rocks[k].size];
-      if (dist2(s.x, s.y, rocks[k].x, rocks[k].y) < rr * rr) hit = k;
+      const rk = rocks[k], rr = ROCK_R[rk.size];
+      if (within(sx, sy, rk.x, rk.y, rr)) hit = k;
     }
     if (hit >= 0) { breakRock(hit); shots.splice(i, 1); }
     else if (s.life <= 0) shots.splice(i, 1);
@@ -204,7 +224,7 @@ function update() {
   if (dead === 0) {
     for (let k = 0; k < rocks.length; k++) {
       const rr = ROCK_R[rocks[k].size] * 0.85 + SHIP_R;
-      if (dist2(ship.x, ship.y, rocks[k].x, rocks[k].y) < rr * rr) {
+      if (within(ship.x, ship.y, rocks[k].x, rocks[k].y, rr)) {
         breakRock(k);                    // the rock breaks (and scores) too, as on the 2600
         lives -= 1;
         dead = 60;
@@ -219,14 +239,17 @@ function update() {
 
 function drawRock(r) {
   const c = ROCK_COLORS[r.size], rad = ROCK_R[r.size];
+  const px = r.px, py = r.py;
   fill(c[0], c[1], c[2]);
   // draw the copies needed when the rock overlaps a screen edge
   for (let ox = -W; ox <= W; ox += W) {
+    const x = r.x + ox;
+    if (x < -rad || x > W + rad) continue;
     for (let oy = -H; oy <= H; oy += H) {
-      const x = r.x + ox, y = r.y + oy;
-      if (x < -rad || x > W + rad || y < -rad || y > H + rad) continue;
+      const y = r.y + oy;
+      if (y < -rad || y > H + rad) continue;
       beginShape();
-      for (let i = 0; i < 8; i++) vertex(x + COS[i * 2] * rad * r.shape[i], y + SIN[i * 2] * rad * r.shape[i]);
+      for (let i = 0; i < 8; i++) vertex(x + px[i], y + py[i]);
       endShape(CLOSE);
     }
   }
@@ -236,9 +259,9 @@ function draw() {
   update();
   background(0);
   noStroke();
-  for (const r of rocks) drawRock(r);
+  for (let k = 0; k < rocks.length; k++) drawRock(rocks[k]);
   fill(255, 255, 255);
-  for (const s of shots) rect(s.x - 3, s.y - 3, 6, 6);
+  for (let k = 0; k < shots.length; k++) rect(shots[k].x - 3, shots[k].y - 3, 6, 6);
   if (dead === 0 && gameState === 'playing') {
     const d = ship.dir, c = COS[d], s = SIN[d];
     fill(240, 128, 240);

@@ -147,13 +147,18 @@ function hitBrick(r, c) {
   }
 }
 
+// Math.min/max/abs throughout rather than p5's min/max/abs: the same results for
+// numbers, without p5's JS wrappers (min/max copy their arguments into an array)
+
 // find a brick overlapping the ball rectangle, returns index or -1
 function brickAt() {
   const r0 = Math.floor((by - BRICK_TOP) / BRICK_H), r1 = Math.floor((by + BALL - 1 - BRICK_TOP) / BRICK_H);
+  if (r1 < 0 || r0 > ROWS - 1) return -1;       // the ball is above or below the wall
   const c0 = Math.floor((bx - WALL) / brickW), c1 = Math.floor((bx + BALL - 1 - WALL) / brickW);
-  for (let r = max(r0, 0); r <= min(r1, ROWS - 1); r++) {
-    for (let c = max(c0, 0); c <= min(c1, OPT.cols - 1); c++) {
-      if (bricks[r * OPT.cols + c]) return r * OPT.cols + c;
+  const cols = OPT.cols, rEnd = Math.min(r1, ROWS - 1), cEnd = Math.min(c1, cols - 1);
+  for (let r = Math.max(r0, 0); r <= rEnd; r++) {
+    for (let c = Math.max(c0, 0); c <= cEnd; c++) {
+      if (bricks[r * cols + c]) return r * cols + c;
     }
   }
   return -1;
@@ -161,16 +166,16 @@ function brickAt() {
 
 function moveBall() {
   // move in sub-steps of at most 4 px so the ball cannot skip a brick row
-  const n = Math.ceil(max(abs(vx), abs(vy)) / 4);
+  const n = Math.ceil(Math.max(Math.abs(vx), Math.abs(vy)) / 4);
   let brickHit = false;
   for (let i = 0; i < n; i++) {
     const px = bx, py = by;
     bx += vx / n;
     by += vy / n;
-    if (bx < WALL) { bx = 2 * WALL - bx; vx = abs(vx); }
-    if (bx + BALL > W - WALL) { bx = 2 * (W - WALL - BALL) - bx; vx = -abs(vx); }
+    if (bx < WALL) { bx = 2 * WALL - bx; vx = Math.abs(vx); }
+    if (bx + BALL > W - WALL) { bx = 2 * (W - WALL - BALL) - bx; vx = -Math.abs(vx); }
     if (by < TOP + WALL) {
-      by = 2 * (TOP + WALL) - by; vy = abs(vy);
+      by = 2 * (TOP + WALL) - by; vy = Math.abs(vy);
       if (!hitTop) { hitTop = true; if (OPT.shrinkPaddle) paddleW = OPT.paddleWidth / 2; }
     }
     if (!brickHit) {
@@ -195,7 +200,7 @@ function moveBall() {
       // never straight up: at least a quarter of the vertical speed sideways
       const dir = off > 0 || (off === 0 && vx > 0) ? 1 : -1;
       // plus a little seeded jitter so a ball cannot settle into an endless loop
-      vx = dir * max(abs(constrain(off, -1, 1)), 0.2) * speed * 1.25 + (rng() - 0.5) * 0.5;
+      vx = dir * Math.max(Math.abs(constrain(off, -1, 1)), 0.2) * speed * 1.25 + (rng() - 0.5) * 0.5;
       vy = -speed;
     }
   }
@@ -231,11 +236,12 @@ function draw() {
   rect(0, TOP, WALL, H - TOP);
   rect(W - WALL, TOP, WALL, H - TOP);
   // bricks
+  const cols = OPT.cols;
   for (let r = 0; r < ROWS; r++) {
-    const col = ROW_COLORS[r];
+    const col = ROW_COLORS[r], y = BRICK_TOP + r * BRICK_H;
     fill(col[0], col[1], col[2]);
-    for (let c = 0; c < OPT.cols; c++) {
-      if (bricks[r * OPT.cols + c]) rect(WALL + c * brickW, BRICK_TOP + r * BRICK_H, brickW, BRICK_H);
+    for (let c = 0; c < cols; c++) {
+      if (bricks[r * cols + c]) rect(WALL + c * brickW, y, brickW, BRICK_H);
     }
   }
   // paddle and ball

@@ -62,6 +62,8 @@ let score, lives, gameState, frames;
 let level, rows, tiles;          // tiles[r * COLS + c]: 0 empty, 1 block, 2 stone floor
 let px, py, vx, vy, grounded, ammo, invuln, spaceReq;
 let bullets, enemies, gems, depthScored, camY, flash;
+let rowFirst, rowLast;           // columns rowFirst[r]..rowLast[r] hold every solid tile
+                                 // of row r (first > last: none); drawing visits only those
 
 function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
 
@@ -91,11 +93,12 @@ function keyPressed() {
 
 function newWell() {
   rows = OPT.depth;
-  tiles = [];
+  tiles = new Uint8Array(rows * COLS);
+  rowFirst = new Int8Array(rows).fill(COLS);
+  rowLast = new Int8Array(rows).fill(-1);
   enemies = [];
   gems = [];
   bullets = [];
-  for (let i = 0; i < rows * COLS; i++) tiles.push(0);
   const dens = OPT.enemies * (1 + 0.5 * level);
   let prevLedge = false;
   for (let r = 4; r < rows - 1; r++) {
@@ -105,6 +108,8 @@ function newWell() {
       const k = rng();
       const c0 = k < 0.35 ? 0 : k < 0.7 ? COLS - len : 1 + Math.floor(rng() * (COLS - len - 1));
       for (let c = c0; c < c0 + len; c++) tiles[r * COLS + c] = 1;
+      rowFirst[r] = c0;
+      rowLast[r] = c0 + len - 1;
       if (rng() < 0.3 * dens) enemies.push({ kind: 'spiky', x: WELL_X + (c0 + len / 2) * T - EW / 2, y: r * T - EH, vx: rng() < 0.5 ? -0.8 : 0.8, vy: 0, phase: 0 });
       prevLedge = true;
     } else {
@@ -119,6 +124,8 @@ function newWell() {
     }
   }
   for (let c = 0; c < COLS; c++) tiles[(rows - 1) * COLS + c] = 2;
+  rowFirst[rows - 1] = 0;
+  rowLast[rows - 1] = COLS - 1;
   px = WELL_X + COLS * T / 2 - PW / 2;
   py = T;
   vx = 0; vy = 0;
@@ -137,12 +144,31 @@ function tileAt(c, r) {
   return tiles[r * COLS + c];
 }
 
-// solid tile overlapping the box? returns [c, r] of the first, or null
+// solid tile overlapping the box? true if so, with the first one's column and row
+// left in hitC, hitR (no array allocated per query: walkers ask every frame).
+// tileAt inlined: walls and below the well are solid, above it is open.
+let hitC = 0, hitR = 0;
 function hitTile(x, y, w, h) {
   const c0 = Math.floor((x - WELL_X) / T), c1 = Math.floor((x + w - 0.01 - WELL_X) / T);
   const r0 = Math.floor(y / T), r1 = Math.floor((y + h - 0.01) / T);
-  for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) if (tileAt(c, r) !== 0) return [c, r];
-  return null;
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      if (c < 0 || c >= COLS || r >= rows || (r >= 0 && tiles[r * COLS + c] !== 0)) { hitC = c; hitR = r; return true; }
+    }
+  }
+  return false;
+}
+
+// index of the first gem with y >= gy (gems.length if none). Gems are made row by
+// row and only ever removed, so they stay sorted by y: the ones near a height are
+// found by binary search instead of scanning them all.
+function firstGemFrom(gy) {
+  let lo = 0, hi = gems.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (gems[mid].y < gy) lo = mid + 1; else hi = mid;
+  }
+  return lo;
 }
 
 function overlap(ax, ay, aw, ah, bx, by, bw, bh) {
@@ -167,27 +193,25 @@ function movePlayer() {
     else if (ammo > 0) {
       ammo -= 1;
       bullets.push({ x: px + PW / 2 - 4, y: py + PH, t: 0 });
-      vy = max(min(vy, 0) - 1.5, -4);          // recoil slows the fall
+      vy = Math.max(Math.min(vy, 0) - 1.5, -4);    // recoil slows the fall
       flash = 3;
     }
   }
   spaceReq = false;
-  vy = min(vy + OPT.gravity, OPT.maxFall);
+  vy = Math.min(vy + OPT.gravity, OPT.maxFall);
   // x
   px += vx;
-  let h = hitTile(px, py, PW, PH);
-  if (h) px = vx > 0 ? WELL_X + h[0] * T - PW : WELL_X + (h[0] + 1) * T;
+  if (hitTile(px, py, PW, PH)) px = vx > 0 ? WELL_X + hitC * T - PW : WELL_X + (hitC + 1) * T;
   // y
   py += vy;
   grounded = false;
-  h = hitTile(px, py, PW, PH);
-  if (h) {
+  if (hitTile(px, py, PW, PH)) {
     if (vy > 0) {
-      py = h[1] * T - PH;
+      py = hitR * T - PH;
       grounded = true;
       ammo = OPT.ammo;
-      if (h[1] === rows - 1) { levelDone(); return; }
-    } else py = (h[1] + 1) * T;
+      if (hitR === rows - 1) { levelDone(); return; }
+    } else py = (hitR + 1) * T;
     vy = 0;
   }
   // depth progress
@@ -208,38 +232,41 @@ function updateBullets() {
     b.y += 11;
     b.t += 1;
     let gone = b.t > 30;
-    const h = hitTile(b.x, b.y, 8, 14);
-    if (h) {
-      if (tileAt(h[0], h[1]) === 1) tiles[h[1] * COLS + h[0]] = 0;   // blocks break
+    if (hitTile(b.x, b.y, 8, 14)) {
+      if (tileAt(hitC, hitR) === 1) tiles[hitR * COLS + hitC] = 0;   // blocks break
       gone = true;
     }
+    // overlap(b.x, b.y, 8, 14, e.x, e.y, EW, EH) inlined, y first (most enemies are
+    // far above or below): this runs for every bullet and enemy each frame
+    const bx = b.x, by = b.y;
     for (let j = enemies.length - 1; j >= 0 && !gone; j--) {
-      const e = enemies[j];
-      if (overlap(b.x, b.y, 8, 14, e.x, e.y, EW, EH)) { enemies.splice(j, 1); score += 2; gone = true; }
+      const e = enemies[j], ey = e.y;
+      if (by < ey + EH && by + 14 > ey && bx < e.x + EW && bx + 8 > e.x) { enemies.splice(j, 1); score += 2; gone = true; }
     }
     if (gone) bullets.splice(i, 1);
   }
 }
 
+// (Math.abs/min/sin rather than p5's abs/min/sin: those are JS wrappers around
+// the same Math functions, and cost a call more; the game stays in RADIANS)
 function updateEnemies() {
   for (let j = enemies.length - 1; j >= 0; j--) {
     const e = enemies[j];
-    if (abs(e.y - py) > 500) continue;          // asleep off-screen
+    if (Math.abs(e.y - py) > 500) continue;     // asleep off-screen
     if (e.kind === 'bat') {
       e.phase += 1;
       // patrols; turns towards the player when he is close above or below
-      if (abs(e.y - py) < 120 && (px - e.x) * e.vx < 0 && abs(px - e.x) > 40) e.vx = -e.vx;
+      if (Math.abs(e.y - py) < 120 && (px - e.x) * e.vx < 0 && Math.abs(px - e.x) > 40) e.vx = -e.vx;
       e.x += e.vx;
-      if (e.x < WELL_X) { e.x = WELL_X; e.vx = abs(e.vx); }
-      if (e.x + EW > WELL_X + COLS * T) { e.x = WELL_X + COLS * T - EW; e.vx = -abs(e.vx); }
+      if (e.x < WELL_X) { e.x = WELL_X; e.vx = Math.abs(e.vx); }
+      if (e.x + EW > WELL_X + COLS * T) { e.x = WELL_X + COLS * T - EW; e.vx = -Math.abs(e.vx); }
     } else {
       // walker: along the block tops, turning at edges; falls if its block is shot away
       const below = hitTile(e.x + 2, e.y + EH, EW - 4, 2);
       if (!below) {
-        e.vy = min(e.vy + 0.4, 6);
+        e.vy = Math.min(e.vy + 0.4, 6);
         e.y += e.vy;
-        const h = hitTile(e.x, e.y, EW, EH);
-        if (h) { e.y = h[1] * T - EH; e.vy = 0; }
+        if (hitTile(e.x, e.y, EW, EH)) { e.y = hitR * T - EH; e.vy = 0; }
         if (e.y > rows * T) { enemies.splice(j, 1); continue; }
       } else {
         const nx = e.x + e.vx;
@@ -250,7 +277,7 @@ function updateEnemies() {
       }
     }
     // contact with the player: a stomp on a bat, otherwise a hit
-    const ey = e.kind === 'bat' ? e.y + 5 * sin(e.phase * 0.1) : e.y;
+    const ey = e.kind === 'bat' ? e.y + 5 * Math.sin(e.phase * 0.1) : e.y;
     if (overlap(px, py, PW, PH, e.x, ey, EW, EH)) {
       if (e.kind === 'bat' && vy > 0 && py + PH - vy <= ey + 8) {
         enemies.splice(j, 1);
@@ -272,7 +299,12 @@ function update() {
   if (gameState !== 'playing') return;
   updateBullets();
   updateEnemies();
-  for (let i = gems.length - 1; i >= 0; i--) {
+  // only gems within a gem's height of the player can touch him (the bounds have
+  // a pixel to spare; overlap() decides)
+  const g0 = firstGemFrom(py - GEM - 1);
+  let g1 = g0;
+  while (g1 < gems.length && gems[g1].y < py + PH + 1) g1++;
+  for (let i = g1 - 1; i >= g0; i--) {
     if (overlap(px, py, PW, PH, gems[i].x, gems[i].y, GEM, GEM)) { gems.splice(i, 1); score += 1; }
   }
   camY = py - SCREEN_Y;
@@ -289,9 +321,9 @@ function draw() {
   push();
   translate(0, -camY);
   // tiles on screen
-  const r0 = max(0, Math.floor(camY / T)), r1 = min(rows - 1, Math.floor((camY + H) / T));
+  const r0 = Math.max(0, Math.floor(camY / T)), r1 = Math.min(rows - 1, Math.floor((camY + H) / T));
   for (let r = r0; r <= r1; r++) {
-    for (let c = 0; c < COLS; c++) {
+    for (let c = rowFirst[r], cEnd = rowLast[r]; c <= cEnd; c++) {
       const k = tiles[r * COLS + c];
       if (k === 0) continue;
       if (k === 1) { fill(160, 96, 48); rect(WELL_X + c * T, r * T, T, T); fill(110, 62, 30); rect(WELL_X + c * T + 6, r * T + 6, T - 12, T - 12); }
@@ -300,15 +332,17 @@ function draw() {
   }
   // gems
   fill(60, 235, 150);
-  for (const g of gems) {
-    if (g.y < camY - 20 || g.y > camY + H) continue;
+  for (let i = firstGemFrom(camY - 20); i < gems.length; i++) {
+    const g = gems[i];
+    if (g.y > camY + H) break;
     quad(g.x + GEM / 2, g.y, g.x + GEM, g.y + GEM / 2, g.x + GEM / 2, g.y + GEM, g.x, g.y + GEM / 2);
   }
   // enemies
-  for (const e of enemies) {
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
     if (e.y < camY - 40 || e.y > camY + H) continue;
     if (e.kind === 'bat') {
-      const ey = e.y + 5 * sin(e.phase * 0.1);
+      const ey = e.y + 5 * Math.sin(e.phase * 0.1);
       fill(170, 80, 230);
       ellipse(e.x + EW / 2, ey + EH / 2, EW, EH);
       triangle(e.x - 6, ey + 4, e.x + 6, ey + 8, e.x + 4, ey + 16);
@@ -322,7 +356,7 @@ function draw() {
   }
   // bullets
   fill(255, 240, 120);
-  for (const b of bullets) rect(b.x, b.y, 8, 14);
+  for (let i = 0; i < bullets.length; i++) rect(bullets[i].x, bullets[i].y, 8, 14);
   // player: white body, red gunboots (blinks while invulnerable)
   if (invuln === 0 || invuln % 8 < 5) {
     fill(245, 245, 245);

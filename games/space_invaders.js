@@ -59,6 +59,9 @@ let gridX, gridY, dir, marchTimer, animFrame;
 let px, shot;                     // cannon x (left edge); shot {x, y} or null
 let bombs;                        // [{x, y}]
 let shields;                      // shields[s][r * SH_COLS + c]
+let shieldRects;                  // flat [x, y, ...] of the standing shield cells, in
+                                  // drawing order; null when a cell was erased since
+                                  // (draw() rebuilds it then, not every frame)
 let ufo;                          // {x, dx} or null
 let ufoTimer, dying, wave, fireRequest;
 
@@ -84,6 +87,7 @@ function resetGame(seed) {
     cells[(SH_ROWS - 1) * SH_COLS + 3] = 0;
     shields.push(cells);
   }
+  shieldRects = null;
   newWave();
 }
 
@@ -92,7 +96,7 @@ function newWave() {
   for (let i = 0; i < OPT.rows * OPT.cols; i++) alive.push(1);
   aliveCount = OPT.rows * OPT.cols;
   gridX = Math.floor((W - ((OPT.cols - 1) * SPACE_X + INV_W)) / 2);
-  gridY = 60 + min(wave, 4) * 12;
+  gridY = 60 + Math.min(wave, 4) * 12;
   dir = 1;
   marchTimer = 0;
   animFrame = 0;
@@ -112,19 +116,41 @@ function keyPressed() {
   if (keyCode === 32) fireRequest = true;
 }
 
-function invX(c) { return gridX + c * SPACE_X; }
-function invY(r) { return gridY + r * SPACE_Y; }
+// Invader (c, r) sits at x = gridX + c * SPACE_X, y = gridY + r * SPACE_Y; the hot
+// loops below compute that inline (no per-invader helper calls).
 function overlap(ax, ay, aw, ah, bx, by, bw, bh) {
   return ax < bx + bw && ax + aw > bx && ay < by + bh && ay + ah > by;
 }
 
-// remove one shield cell overlapping the rectangle; true if one was hit
-function hitShield(x, y, w, h) {
+function buildShieldRects() {
+  shieldRects = [];
   for (let s = 0; s < shields.length; s++) {
-    if (!overlap(x, y, w, h, SHIELD_X[s], SHIELD_Y, SH_COLS * CELL, SH_ROWS * CELL)) continue;
+    const cells = shields[s];
     for (let i = 0; i < SH_COLS * SH_ROWS; i++) {
-      const cx = SHIELD_X[s] + (i % SH_COLS) * CELL, cy = SHIELD_Y + Math.floor(i / SH_COLS) * CELL;
-      if (shields[s][i] && overlap(x, y, w, h, cx, cy, CELL, CELL)) { shields[s][i] = 0; return true; }
+      if (cells[i]) shieldRects.push(SHIELD_X[s] + (i % SH_COLS) * CELL, SHIELD_Y + Math.floor(i / SH_COLS) * CELL);
+    }
+  }
+}
+
+// remove one shield cell overlapping the rectangle (the first in cell order);
+// true if one was hit. Rows the rectangle misses are skipped whole.
+function hitShield(x, y, w, h) {
+  if (y >= SHIELD_Y + SH_ROWS * CELL || y + h <= SHIELD_Y) return false;
+  for (let s = 0; s < SHIELD_X.length; s++) {
+    const sx = SHIELD_X[s];
+    if (!overlap(x, y, w, h, sx, SHIELD_Y, SH_COLS * CELL, SH_ROWS * CELL)) continue;
+    const cells = shields[s];
+    for (let r = 0; r < SH_ROWS; r++) {
+      const cy = SHIELD_Y + r * CELL;
+      if (!(y < cy + CELL && y + h > cy)) continue;
+      for (let c = 0; c < SH_COLS; c++) {
+        const cx = sx + c * CELL;
+        if (cells[r * SH_COLS + c] && x < cx + CELL && x + w > cx) {
+          cells[r * SH_COLS + c] = 0;
+          shieldRects = null;
+          return true;
+        }
+      }
     }
   }
   return false;
@@ -137,22 +163,29 @@ function march() {
   if (marchTimer < interval) return;
   marchTimer = 0;
   animFrame = 1 - animFrame;
-  let minC = OPT.cols, maxC = -1, maxR = -1;
-  for (let i = 0; i < alive.length; i++) {
-    if (!alive[i]) continue;
-    const c = i % OPT.cols, r = Math.floor(i / OPT.cols);
-    minC = min(minC, c); maxC = max(maxC, c); maxR = max(maxR, r);
+  const cols = OPT.cols, rows = OPT.rows;
+  let minC = cols, maxC = -1, maxR = -1;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      if (!alive[r * cols + c]) continue;
+      if (c < minC) minC = c;
+      if (c > maxC) maxC = c;
+      maxR = r;
+    }
   }
-  const left = invX(minC) + dir * OPT.marchStep, right = invX(maxC) + INV_W + dir * OPT.marchStep;
+  const left = gridX + minC * SPACE_X + dir * OPT.marchStep, right = gridX + maxC * SPACE_X + INV_W + dir * OPT.marchStep;
   if (left < 8 || right > W - 8) { gridY += 12; dir = -dir; }
   else gridX += dir * OPT.marchStep;
   // invaders crush the shields they pass over, and win when they reach the ground
-  for (let i = 0; i < alive.length; i++) {
-    if (!alive[i]) continue;
-    const x = invX(i % OPT.cols), y = invY(Math.floor(i / OPT.cols));
-    while (hitShield(x, y, INV_W, INV_H)) { /* erase all overlapped cells */ }
+  for (let r = 0; r < rows; r++) {
+    const y = gridY + r * SPACE_Y;
+    for (let c = 0; c < cols; c++) {
+      if (!alive[r * cols + c]) continue;
+      const x = gridX + c * SPACE_X;
+      while (hitShield(x, y, INV_W, INV_H)) { /* erase all overlapped cells */ }
+    }
   }
-  if (invY(maxR) + INV_H >= PLAYER_Y) { gameState = 'gameover'; lives = 0; }
+  if (gridY + maxR * SPACE_Y + INV_H >= PLAYER_Y) { gameState = 'gameover'; lives = 0; }
 }
 
 function dropBomb() {
@@ -162,7 +195,7 @@ function dropBomb() {
   if (rng() < 0.5) col = constrain(Math.floor((px + PLAYER_W / 2 - gridX + (SPACE_X - INV_W) / 2) / SPACE_X), 0, OPT.cols - 1);
   for (let r = OPT.rows - 1; r >= 0; r--) {
     if (alive[r * OPT.cols + col]) {
-      bombs.push({ x: invX(col) + INV_W / 2 - 2, y: invY(r) + INV_H });
+      bombs.push({ x: gridX + col * SPACE_X + INV_W / 2 - 2, y: gridY + r * SPACE_Y + INV_H });
       return;
     }
   }
@@ -175,13 +208,21 @@ function updateShot() {
     if (shot.y < 30) { shot = null; break; }
     if (hitShield(shot.x, shot.y, 4, 12)) { shot = null; break; }
     if (ufo && overlap(shot.x, shot.y, 4, 12, ufo.x, 36, 36, 14)) { score += 200; ufo = null; shot = null; break; }
-    for (let i = 0; i < alive.length; i++) {
-      if (alive[i] && overlap(shot.x, shot.y, 4, 12, invX(i % OPT.cols), invY(Math.floor(i / OPT.cols)), INV_W, INV_H)) {
-        alive[i] = 0;
-        aliveCount -= 1;
-        score += 5 * (OPT.rows - Math.floor(i / OPT.cols));
-        shot = null;
-        break;
+    // the first invader hit in index order (row 0 first); rows the shot misses
+    // are skipped whole
+    const sx = shot.x, sy = shot.y, cols = OPT.cols, rows = OPT.rows;
+    for (let r = 0; r < rows && shot; r++) {
+      const y = gridY + r * SPACE_Y;
+      if (!(sy < y + INV_H && sy + 12 > y)) continue;
+      for (let c = 0; c < cols; c++) {
+        const x = gridX + c * SPACE_X;
+        if (alive[r * cols + c] && sx < x + INV_W && sx + 4 > x) {
+          alive[r * cols + c] = 0;
+          aliveCount -= 1;
+          score += 5 * (rows - r);
+          shot = null;
+          break;
+        }
       }
     }
   }
@@ -236,15 +277,24 @@ function update() {
   }
 }
 
-function drawInvader(x, y, r) {
-  const c = ROW_COLORS[r % ROW_COLORS.length];
-  fill(c[0], c[1], c[2]);
-  rect(x + 2, y, INV_W - 4, 10);                          // body
-  if (animFrame === 0) { rect(x, y + 10, 6, 6); rect(x + INV_W - 6, y + 10, 6, 6); }
-  else { rect(x + 5, y + 10, 5, 6); rect(x + INV_W - 10, y + 10, 5, 6); }
-  fill(0);
-  rect(x + 6, y + 3, 4, 4);                               // eyes
-  rect(x + INV_W - 10, y + 3, 4, 4);
+// the formation, row by row (index order), each invader drawn inline
+function drawInvaders() {
+  const cols = OPT.cols, rows = OPT.rows, w = INV_W, a = animFrame;
+  for (let r = 0; r < rows; r++) {
+    const y = gridY + r * SPACE_Y;
+    const col = ROW_COLORS[r % ROW_COLORS.length], cr = col[0], cg = col[1], cb = col[2];
+    for (let c = 0; c < cols; c++) {
+      if (!alive[r * cols + c]) continue;
+      const x = gridX + c * SPACE_X;
+      fill(cr, cg, cb);
+      rect(x + 2, y, w - 4, 10);                          // body
+      if (a === 0) { rect(x, y + 10, 6, 6); rect(x + w - 6, y + 10, 6, 6); }
+      else { rect(x + 5, y + 10, 5, 6); rect(x + w - 10, y + 10, 5, 6); }
+      fill(0);
+      rect(x + 6, y + 3, 4, 4);                           // eyes
+      rect(x + w - 10, y + 3, 4, 4);
+    }
+  }
 }
 
 function draw() {
@@ -255,16 +305,12 @@ function draw() {
   fill(80, 90, 40);
   rect(0, GROUND, W, H - GROUND);
   // invaders
-  for (let i = 0; i < alive.length; i++) {
-    if (alive[i]) drawInvader(invX(i % OPT.cols), invY(Math.floor(i / OPT.cols)), Math.floor(i / OPT.cols));
-  }
+  drawInvaders();
   // shields
   fill(200, 96, 48);
-  for (let s = 0; s < shields.length; s++) {
-    for (let i = 0; i < SH_COLS * SH_ROWS; i++) {
-      if (shields[s][i]) rect(SHIELD_X[s] + (i % SH_COLS) * CELL, SHIELD_Y + Math.floor(i / SH_COLS) * CELL, CELL, CELL);
-    }
-  }
+  if (!shieldRects) buildShieldRects();
+  const sr = shieldRects;
+  for (let k = 0; k < sr.length; k += 2) rect(sr[k], sr[k + 1], CELL, CELL);
   if (ufo) { fill(230, 60, 60); rect(ufo.x, 40, 36, 10); rect(ufo.x + 10, 34, 16, 6); }
   // cannon (flashes while destroyed)
   if (dying === 0 || (dying % 8) < 4) {
@@ -274,7 +320,7 @@ function draw() {
   }
   if (shot) { fill(255, 255, 120); rect(shot.x, shot.y, 4, 12); }
   fill(255);
-  for (const b of bombs) rect(b.x, b.y, 4, 10);
+  for (let i = 0; i < bombs.length; i++) rect(bombs[i].x, bombs[i].y, 4, 10);
   // HUD
   fill(200, 210, 80);
   textSize(20);

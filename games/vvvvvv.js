@@ -185,9 +185,9 @@ function die() {
   if (lives <= 0) { lives = 0; gameState = 'gameover'; }
 }
 
-function checkpointBox() {
-  const y = checkpoint.side > 0 ? FLOOR_Y - 28 : CEIL_Y;
-  return [checkpoint.x, y, 16, 28];
+// the checkpoint post is the box (checkpoint.x, checkpointY(), 16, 28)
+function checkpointY() {
+  return checkpoint.side > 0 ? FLOOR_Y - 28 : CEIL_Y;
 }
 
 // walk through the left or right edge into the neighbouring room
@@ -207,10 +207,13 @@ function update() {
   if (gameState !== 'playing') { flipReq = false; return; }
   frames += 1;
   if (OPT.timeLimit > 0 && frames >= OPT.timeLimit) { gameState = 'gameover'; return; }
-  for (const m of movers) {
+  // (indexed loops, Math.abs: cheaper in the interpreter than for...of and p5's
+  // abs wrapper, same results)
+  for (let i = 0; i < movers.length; i++) {
+    const m = movers[i];
     m.y += m.v;
-    if (m.y < CEIL_Y) { m.y = CEIL_Y; m.v = abs(m.v); }
-    if (m.y + MV > FLOOR_Y) { m.y = FLOOR_Y - MV; m.v = -abs(m.v); }
+    if (m.y < CEIL_Y) { m.y = CEIL_Y; m.v = Math.abs(m.v); }
+    if (m.y + MV > FLOOR_Y) { m.y = FLOOR_Y - MV; m.v = -Math.abs(m.v); }
   }
   if (dying > 0) {
     dying -= 1;
@@ -223,7 +226,7 @@ function update() {
   if (keyIsDown(LEFT_ARROW)) dir -= 1;
   if (keyIsDown(RIGHT_ARROW)) dir += 1;
   if (dir !== 0) vx = constrain(vx + dir * OPT.accel, -OPT.runSpeed, OPT.runSpeed);
-  else { vx *= OPT.friction; if (abs(vx) < 0.05) vx = 0; }
+  else { vx *= OPT.friction; if (Math.abs(vx) < 0.05) vx = 0; }
   // flip
   if ((flipReq || keyIsDown(UP_ARROW)) && grounded) {
     gdir = -gdir;
@@ -234,7 +237,8 @@ function update() {
   vy = constrain(vy + gdir * OPT.gravity, -OPT.maxFall, OPT.maxFall);
   // move x, then y, resolving against solids
   px += vx;
-  for (const s of solids) {
+  for (let i = 0; i < solids.length; i++) {
+    const s = solids[i];
     if (overlap(px, py, PW, PH, s.x, s.y, s.w, s.h)) {
       if (vx > 0) px = s.x - PW; else px = s.x + s.w;
       vx = 0;
@@ -242,7 +246,8 @@ function update() {
   }
   py += vy;
   grounded = false;
-  for (const s of solids) {
+  for (let i = 0; i < solids.length; i++) {
+    const s = solids[i];
     if (overlap(px, py, PW, PH, s.x, s.y, s.w, s.h)) {
       if (vy > 0) { py = s.y - PH; if (gdir > 0) grounded = true; }
       else { py = s.y + s.h; if (gdir < 0) grounded = true; }
@@ -257,17 +262,18 @@ function update() {
     const t = trinkets[k];
     if (!t.taken && overlap(px, py, PW, PH, t.x, t.y, TR, TR)) { t.taken = true; visited[roomIdx].taken.push(k); score += 1; }
   }
-  const cb = checkpointBox();
-  if (overlap(px, py, PW, PH, cb[0], cb[1], cb[2], cb[3])) {
+  if (overlap(px, py, PW, PH, checkpoint.x, checkpointY(), 16, 28)) {
     if (!checkpoint.active) { checkpoint.active = true; visited[roomIdx].active = true; score += 1; }
     spawn = { x: checkpoint.x - 2, y: checkpoint.side > 0 ? FLOOR_Y - PH : CEIL_Y, gdir: checkpoint.side };
   }
   // hazards (hitboxes a little smaller than drawn)
-  for (const s of spikes) {
+  for (let i = 0; i < spikes.length; i++) {
+    const s = spikes[i];
     const y = s.side > 0 ? FLOOR_Y - SPIKE_H + 4 : CEIL_Y;
     if (overlap(px + 2, py, PW - 4, PH, s.x + 3, y, s.w - 6, SPIKE_H - 4)) { die(); return; }
   }
-  for (const m of movers) {
+  for (let i = 0; i < movers.length; i++) {
+    const m = movers[i];
     if (overlap(px + 2, py + 2, PW - 4, PH - 4, m.x, m.y, MV, MV)) { die(); return; }
   }
 }
@@ -279,29 +285,32 @@ function draw() {
   const col = PALETTE[((roomIdx % PALETTE.length) + PALETTE.length) % PALETTE.length];
   // solids
   fill(col[0], col[1], col[2]);
-  for (const s of solids) rect(s.x, s.y, s.w, s.h);
+  for (let i = 0; i < solids.length; i++) rect(solids[i].x, solids[i].y, solids[i].w, solids[i].h);
   // spikes: white triangles pointing away from their surface
   fill(235, 235, 245);
-  for (const s of spikes) {
+  for (let i = 0; i < spikes.length; i++) {
+    const s = spikes[i];
     for (let x = s.x; x + SPIKE_W <= s.x + s.w; x += SPIKE_W) {
       if (s.side > 0) triangle(x, FLOOR_Y, x + SPIKE_W, FLOOR_Y, x + SPIKE_W / 2, FLOOR_Y - SPIKE_H);
       else triangle(x, CEIL_Y, x + SPIKE_W, CEIL_Y, x + SPIKE_W / 2, CEIL_Y + SPIKE_H);
     }
   }
   // checkpoint: grey post, white once touched
-  const cb = checkpointBox();
+  const cx = checkpoint.x, cy = checkpointY();
   if (checkpoint.active) fill(250, 250, 250); else fill(110, 110, 130);
-  rect(cb[0], cb[1], cb[2], cb[3]);
+  rect(cx, cy, 16, 28);
   fill(10, 10, 26);
-  rect(cb[0] + 6, cb[1] + 9, 10, 10);
+  rect(cx + 6, cy + 9, 10, 10);
   // trinkets: yellow diamonds
   fill(250, 220, 40);
-  for (const t of trinkets) {
+  for (let i = 0; i < trinkets.length; i++) {
+    const t = trinkets[i];
     if (t.taken) continue;
     quad(t.x + TR / 2, t.y, t.x + TR, t.y + TR / 2, t.x + TR / 2, t.y + TR, t.x, t.y + TR / 2);
   }
   // movers
-  for (const m of movers) {
+  for (let i = 0; i < movers.length; i++) {
+    const m = movers[i];
     fill(230, 50, 50);
     rect(m.x, m.y, MV, MV);
     fill(120, 20, 20);
