@@ -56,6 +56,10 @@ let score, lives, gameState, t;
 let px, py, pvx, pvy, pr, facing, eaten, rInc;
 let fish;
 let water, sand, seabed, weeds, rocks, pcol;
+// The scenery never moves, so its colours and vertices are computed once per
+// level in resetGame (same expressions as drawn before) instead of every frame:
+let weedShapes;                   // per weed: [r, g, b, then 7 vertices as x, y pairs]
+let seabedVerts;                  // flat x, y pairs of the seabed polygon
 
 function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
 
@@ -84,6 +88,22 @@ function resetGame(seed) {
   rocks = [];
   const nr = 1 + Math.floor(rng() * 4);
   for (let i = 0; i < nr; i++) rocks.push({ x: rng() * WORLD, r: 0.6 + rng() * 1.2 });
+  weedShapes = [];
+  for (let i = 0; i < weeds.length; i++) {
+    const wd = weeds[i];
+    const bx = wd.x * U, top = H - wd.h * U;
+    weedShapes.push([40 + wd.c * 20, 140 + wd.c * 20, 70,
+      bx - 6, H,
+      bx - 10, top + (H - top) * 0.6,
+      bx - 2, top + (H - top) * 0.3,
+      bx, top,
+      bx + 6, top + (H - top) * 0.3,
+      bx - 2, top + (H - top) * 0.6,
+      bx + 6, H]);
+  }
+  seabedVerts = [0, H];
+  for (let i = 0; i <= 10; i++) seabedVerts.push(i * 40, H - seabed[i] * U);
+  seabedVerts.push(W, H);
   pcol = rng() < 0.5 ? [250, 200, 40] : [250, 160, 30];
   pr = START_R;
   px = 2 + rng() * (WORLD - 4);
@@ -133,7 +153,7 @@ function update() {
   if (Math.floor(rng() * 10) === 1) spawnFish();
   for (let i = fish.length - 1; i >= 0; i--) {
     const f = fish[i];
-    if (abs(f.x - px) < (f.r + pr) * 0.9 && abs(f.y - py) < (f.r + pr) * BODY_H * 0.9) {
+    if (Math.abs(f.x - px) < (f.r + pr) * 0.9 && Math.abs(f.y - py) < (f.r + pr) * BODY_H * 0.9) {
       if (f.r > pr) { gameState = 'gameover'; return; }
       fish.splice(i, 1);
       score += 1;
@@ -169,28 +189,20 @@ function draw() {
   quad(60, 0, 130, 0, 60, H, -40, H);
   quad(250, 0, 300, 0, 260, H, 170, H);
   // seaweed
-  for (const wd of weeds) {
-    fill(40 + wd.c * 20, 140 + wd.c * 20, 70);
-    const bx = wd.x * U, top = H - wd.h * U;
+  for (let i = 0; i < weedShapes.length; i++) {
+    const ws = weedShapes[i];
+    fill(ws[0], ws[1], ws[2]);
     beginShape();
-    vertex(bx - 6, H);
-    vertex(bx - 10, top + (H - top) * 0.6);
-    vertex(bx - 2, top + (H - top) * 0.3);
-    vertex(bx, top);
-    vertex(bx + 6, top + (H - top) * 0.3);
-    vertex(bx - 2, top + (H - top) * 0.6);
-    vertex(bx + 6, H);
+    for (let k = 3; k < 17; k += 2) vertex(ws[k], ws[k + 1]);
     endShape(CLOSE);
   }
   // seabed
   fill(sand[0], sand[1], sand[2]);
   beginShape();
-  vertex(0, H);
-  for (let i = 0; i <= 10; i++) vertex(i * 40, H - seabed[i] * U);
-  vertex(W, H);
+  for (let k = 0; k < seabedVerts.length; k += 2) vertex(seabedVerts[k], seabedVerts[k + 1]);
   endShape(CLOSE);
   fill(sand[0] * 0.6, sand[1] * 0.6, sand[2] * 0.6);
-  for (const rk of rocks) ellipse(rk.x * U, H - 8, rk.r * 2 * U, rk.r * 1.2 * U);
-  for (const f of fish) drawFish(f.x, f.y, f.r, f.vx > 0 ? 1 : -1, f.c, false);
+  for (let i = 0; i < rocks.length; i++) { const rk = rocks[i]; ellipse(rk.x * U, H - 8, rk.r * 2 * U, rk.r * 1.2 * U); }
+  for (let i = 0; i < fish.length; i++) { const f = fish[i]; drawFish(f.x, f.y, f.r, f.vx > 0 ? 1 : -1, f.c, false); }
   if (gameState !== 'gameover' || t < OPT.timeLimit) drawFish(px, py, pr, facing, pcol, true);
 }

@@ -71,7 +71,11 @@ let px, py, pvx, pvy;
 let bx, by, bvx, bvy, health, roundHealth, numRounds, roundNum;
 let attackModes, attackMode, shieldsUp, timeToSwap, invulnDur, currVelTimeout, damagedUntil;
 let lastFire, fireQueued;
-let pBullets, eBullets, barriers, stars;
+let pBullets, eBullets, barriers;
+// The star field as typed arrays (x, y, size), read by index every frame:
+const NSTARS = 40;
+const starX = new Float64Array(NSTARS), starY = new Float64Array(NSTARS), starS = new Float64Array(NSTARS);
+const WHITE = [255, 255, 255];        // the boss's colour while it flashes
 let spaceCol, bossCol, shipCol, pLaser, bLaser, bossShape;
 let randPct, randFirePct;
 
@@ -94,8 +98,7 @@ function resetGame(seed) {
   fireQueued = false;
   damagedUntil = -1;
   spaceCol = SPACE_COLS[randn(SPACE_COLS.length)];
-  stars = [];
-  for (let i = 0; i < 40; i++) stars.push([rng() * W, rng() * H, 1 + randn(3)]);
+  for (let i = 0; i < NSTARS; i++) { starX[i] = rng() * W; starY[i] = rng() * H; starS[i] = 1 + randn(3); }
   bossCol = BOSS_COLS[randn(BOSS_COLS.length)];
   bossShape = randn(3);
   shipCol = SHIP_COLS[randn(SHIP_COLS.length)];
@@ -123,8 +126,11 @@ function resetGame(seed) {
     const yUp = rng() * (BOTTOM_MARGIN - minY - r) + minY;
     const x = rng() * (WORLD - 2 * r) + r;
     const b = { x: x, y: WORLD - yUp, r: r * 1.3, shape: randn(3) };
-    let ok = abs(b.x - px) > 2;
-    for (const o of barriers) if (abs(o.x - b.x) < 2.5 && abs(o.y - b.y) < 2.5) ok = false;
+    let ok = Math.abs(b.x - px) > 2;
+    for (let k = 0; k < barriers.length; k++) {
+      const o = barriers[k];
+      if (Math.abs(o.x - b.x) < 2.5 && Math.abs(o.y - b.y) < 2.5) ok = false;
+    }
     if (ok) barriers.push(b);
   }
   randPct = 0; randFirePct = 1;
@@ -147,8 +153,9 @@ function keyPressed() {
 }
 
 // angle theta as in ProcGen (y up): screen velocity (cos, -sin)
+// (Math.cos/Math.sin: what p5's cos/sin call in the default RADIANS angle mode)
 function bossFire(vel, theta) {
-  eBullets.push({ x: bx, y: by, vx: vel * cos(theta), vy: -vel * sin(theta), life: 50 });
+  eBullets.push({ x: bx, y: by, vx: vel * Math.cos(theta), vy: -vel * Math.sin(theta), life: 50 });
 }
 
 function bossAttack() {
@@ -162,7 +169,7 @@ function bossAttack() {
     if (t % 8 === 0) for (let i = 0; i < 5; i++) bossFire(v, PI * 1.5 + (i - 2) * PI / 8);
   } else if (attackMode === 1) {
     if (t % 5 === 0) {
-      const k = abs(8 - (Math.floor(t / 5) % 16));
+      const k = Math.abs(8 - (Math.floor(t / 5) % 16));
       for (let i = 0; i < 4; i++) bossFire(v, PI * (1.25 + 0.5 * k / 8) + i * PI / 2);
     }
   } else if (attackMode === 2) {
@@ -176,7 +183,10 @@ function bossAttack() {
 }
 
 function hitsMeteor(x, y) {
-  for (const m of barriers) if (abs(x - m.x) < m.r + PLAYER_RX * 0.8 && abs(y - m.y) < m.r + PLAYER_RY) return true;
+  for (let i = 0; i < barriers.length; i++) {
+    const m = barriers[i];
+    if (Math.abs(x - m.x) < m.r + PLAYER_RX * 0.8 && Math.abs(y - m.y) < m.r + PLAYER_RY) return true;
+  }
   return false;
 }
 
@@ -225,11 +235,14 @@ function update() {
     b.y -= 1;
     b.life -= 1;
     let gone = b.life <= 0 || b.y < -1;
-    for (const m of barriers) if (abs(b.x - m.x) < m.r + 0.1 && abs(b.y - m.y) < m.r + 0.25) gone = true;
+    for (let k = 0; k < barriers.length; k++) {
+      const m = barriers[k];
+      if (Math.abs(b.x - m.x) < m.r + 0.1 && Math.abs(b.y - m.y) < m.r + 0.25) gone = true;
+    }
     if (!gone && shieldsUp) {
       const dx = (b.x - bx) / (BOSS_RX * 1.2), dy = (b.y - by) / (BOSS_RY * 1.3);
       if (dx * dx + dy * dy < 1) gone = true;        // bounces off the shield
-    } else if (!gone && abs(b.x - bx) < BOSS_RX * 0.9 && abs(b.y - by) < BOSS_RY) {
+    } else if (!gone && Math.abs(b.x - bx) < BOSS_RX * 0.9 && Math.abs(b.y - by) < BOSS_RY) {
       gone = true;
       health -= 1;
       if (health % roundHealth === 0) {
@@ -249,18 +262,21 @@ function update() {
     b.x += b.vx; b.y += b.vy;
     b.life -= 1;
     let gone = b.life <= 0 || b.x < -1 || b.x > WORLD + 1 || b.y < -1 || b.y > WORLD + 1;
-    for (const m of barriers) if (abs(b.x - m.x) < m.r + BULLET_R && abs(b.y - m.y) < m.r + BULLET_R) gone = true;
+    for (let k = 0; k < barriers.length; k++) {
+      const m = barriers[k];
+      if (Math.abs(b.x - m.x) < m.r + BULLET_R && Math.abs(b.y - m.y) < m.r + BULLET_R) gone = true;
+    }
     if (gone) { eBullets.splice(i, 1); continue; }
-    if (abs(b.x - px) < PLAYER_RX * 0.6 + HIT_R && abs(b.y - py) < PLAYER_RY * 0.8 + HIT_R) { gameState = 'gameover'; return; }
+    if (Math.abs(b.x - px) < PLAYER_RX * 0.6 + HIT_R && Math.abs(b.y - py) < PLAYER_RY * 0.8 + HIT_R) { gameState = 'gameover'; return; }
   }
-  if (abs(px - bx) < BOSS_RX * 0.8 + PLAYER_RX * 0.8 && abs(py - by) < BOSS_RY * 0.8 + PLAYER_RY) { gameState = 'gameover'; return; }
+  if (Math.abs(px - bx) < BOSS_RX * 0.8 + PLAYER_RX * 0.8 && Math.abs(py - by) < BOSS_RY * 0.8 + PLAYER_RY) { gameState = 'gameover'; return; }
   if (t >= OPT.timeLimit) gameState = 'gameover';
 }
 
 function drawBoss() {
   const cx = bx * U, cy = by * U, rx = BOSS_RX * U, ry = BOSS_RY * U;
   const flash = damagedUntil >= t && t % 4 < 2;
-  const c = flash ? [255, 255, 255] : bossCol;
+  const c = flash ? WHITE : bossCol;
   fill(c[0] * 0.7, c[1] * 0.7, c[2] * 0.7);
   // wings
   if (bossShape === 0) {
@@ -294,9 +310,11 @@ function draw() {
   update();
   background(spaceCol[0], spaceCol[1], spaceCol[2]);
   noStroke();
-  for (const s of stars) { fill(200, 200, 220); rect(s[0], s[1], s[2], s[2]); }
+  fill(200, 200, 220);              // once: every star has this colour
+  for (let i = 0; i < NSTARS; i++) rect(starX[i], starY[i], starS[i], starS[i]);
   // meteors
-  for (const m of barriers) {
+  for (let i = 0; i < barriers.length; i++) {
+    const m = barriers[i];
     const cx = m.x * U, cy = m.y * U, r = m.r * U;
     fill(120, 100, 80);
     if (m.shape === 0) ellipse(cx, cy, r * 2, r * 1.8);
@@ -307,11 +325,12 @@ function draw() {
   drawBoss();
   // lasers
   fill(pLaser[0], pLaser[1], pLaser[2]);
-  for (const b of pBullets) rect(b.x * U - 3, b.y * U - 9, 6, 18);
+  for (let i = 0; i < pBullets.length; i++) { const b = pBullets[i]; rect(b.x * U - 3, b.y * U - 9, 6, 18); }
   fill(bLaser[0], bLaser[1], bLaser[2]);
-  for (const b of eBullets) ellipse(b.x * U, b.y * U, BULLET_R * 2 * U, BULLET_R * 2 * U);
+  const d = BULLET_R * 2 * U, d2 = BULLET_R * U;
+  for (let i = 0; i < eBullets.length; i++) { const b = eBullets[i]; ellipse(b.x * U, b.y * U, d, d); }
   fill(255);
-  for (const b of eBullets) ellipse(b.x * U, b.y * U, BULLET_R * U, BULLET_R * U);
+  for (let i = 0; i < eBullets.length; i++) { const b = eBullets[i]; ellipse(b.x * U, b.y * U, d2, d2); }
   // player ship
   if (gameState !== 'gameover' || t >= OPT.timeLimit) {
     const cx = px * U, cy = py * U, rx = PLAYER_RX * U, ry = PLAYER_RY * U;

@@ -65,6 +65,19 @@ let score, lives, gameState, t;
 let walls, rooms, door, enemies, pBalls, eBalls;
 let px, py, pvx, pvy, fx, fy, lastFire, fireQueued;
 let floorCol, wallCol, enemyCol;
+// Interior walls as flat arrays (centre x, y, half sizes rx, ry), tested every
+// frame without an iterator, a call per wall or a box object per test:
+const MAX_WALLS = ITER;                   // splitRoom adds one wall per split
+const wallX = new Float64Array(MAX_WALLS), wallY = new Float64Array(MAX_WALLS);
+const wallRX = new Float64Array(MAX_WALLS), wallRY = new Float64Array(MAX_WALLS);
+let nWalls;
+let wallRects;                            // per level: flat [x, y, w, h, x2, y2, w2] per wall, as drawn
+const PLAYER_COL = [40, 90, 230];
+const BALL_D = BALL_R * 2 * U, BALL_CORE = BALL_R * 0.8 * U;   // drawn ball sizes
+// overlaps(..., 0.8) of a ball or an enemy with the player: the summed half
+// sizes are the same every frame
+const EBALL_HIT = (BALL_R + PLAYER_R) * 0.8;
+const ENEMY_HIT = (ENEMY_R + PLAYER_R) * 0.8;
 
 function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
 
@@ -113,10 +126,14 @@ function splitRoom(r) {
 }
 
 function overlaps(a, b, shrink) {
-  return abs(a.x - b.x) < (a.rx + b.rx) * shrink && abs(a.y - b.y) < (a.ry + b.ry) * shrink;
+  return Math.abs(a.x - b.x) < (a.rx + b.rx) * shrink && Math.abs(a.y - b.y) < (a.ry + b.ry) * shrink;
 }
-function hitsWall(box) {
-  for (const w of walls) if (overlaps(box, w, 1)) return true;
+// overlaps(box, wall, 1) for any interior wall, box given by centre and half sizes
+// (the factor 1 left out: x * 1 === x)
+function hitsWall(x, y, rx, ry) {
+  for (let i = 0; i < nWalls; i++) {
+    if (Math.abs(x - wallX[i]) < rx + wallRX[i] && Math.abs(y - wallY[i]) < ry + wallRY[i]) return true;
+  }
   return false;
 }
 
@@ -138,6 +155,14 @@ function resetGame(seed) {
     rooms.splice(k, 1);
     splitRoom(r);
   }
+  nWalls = walls.length;
+  wallRects = [];
+  for (let i = 0; i < nWalls; i++) {
+    const w = walls[i];
+    wallX[i] = w.x; wallY[i] = w.y; wallRX[i] = w.rx; wallRY[i] = w.ry;
+    wallRects.push((w.x - w.rx) * U, (w.y - w.ry) * U, w.rx * 2 * U, w.ry * 2 * U,
+                   (w.x - w.rx) * U + 2, (w.y - w.ry) * U + 2, w.rx * 2 * U - 4);
+  }
   // exit on one of the outer walls
   const side = randn(4);
   door = { x: 0, y: 0, rx: EXIT_R, ry: EXIT_R, side: side };
@@ -147,14 +172,14 @@ function resetGame(seed) {
     else if (side === 1) { door.x = along; door.y = WORLD - EXIT_R; }
     else if (side === 2) { door.x = EXIT_R; door.y = along; }
     else { door.x = WORLD - EXIT_R; door.y = along; }
-    if (!hitsWall(door)) break;
+    if (!hitsWall(door.x, door.y, door.rx, door.ry)) break;
   }
   // player start: free of walls and the exit
   const pb = { x: 0, y: 0, rx: PLAYER_R, ry: PLAYER_R };
   for (let tries = 0; tries < 60; tries++) {
     pb.x = PLAYER_R + rng() * (WORLD - 2 * PLAYER_R);
     pb.y = PLAYER_R + rng() * (WORLD - 2 * PLAYER_R);
-    if (!hitsWall({ x: pb.x, y: pb.y, rx: PLAYER_R + 0.3, ry: PLAYER_R + 0.3 }) && !overlaps(pb, door, 1)) break;
+    if (!hitsWall(pb.x, pb.y, PLAYER_R + 0.3, PLAYER_R + 0.3) && !overlaps(pb, door, 1)) break;
   }
   px = pb.x; py = pb.y; pvx = 0; pvy = 0; fx = 1; fy = 0;
   const n = randn(4) + 3;
@@ -165,8 +190,8 @@ function resetGame(seed) {
     for (let tries = 0; tries < 40 && !ok; tries++) {
       e.x = ENEMY_R + rng() * (WORLD - 2 * ENEMY_R);
       e.y = ENEMY_R + rng() * (WORLD - 2 * ENEMY_R);
-      ok = !hitsWall(e) && !overlaps(e, door, 1) && abs(e.x - px) + abs(e.y - py) >= 4 + ENEMY_R + PLAYER_R;
-      for (const o of enemies) if (overlaps(e, o, 1)) ok = false;
+      ok = !hitsWall(e.x, e.y, e.rx, e.ry) && !overlaps(e, door, 1) && Math.abs(e.x - px) + Math.abs(e.y - py) >= 4 + ENEMY_R + PLAYER_R;
+      for (let i = 0; i < enemies.length; i++) if (overlaps(e, enemies[i], 1)) ok = false;
     }
     if (!ok) continue;
     chooseVel(e);
@@ -209,32 +234,35 @@ function update() {
     lastFire = t;
   }
   fireQueued = false;
-  const me = { x: px, y: py, rx: PLAYER_R, ry: PLAYER_R };
+  // (the player box {px, py, PLAYER_R} and the moved boxes are tested as plain
+  // numbers; same comparisons as overlaps())
   // enemies wander, bounce off walls and fire when lined up
-  for (const e of enemies) {
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
     if (e.timer <= 0) chooseVel(e); else e.timer -= 1;
     if (t - e.fireTime >= FIRE_DELAY) {
       const bvx = e.x < px ? 1 : -1, bvy = e.y < py ? 1 : -1;
-      if (abs(e.x - px) < 1) {
+      if (Math.abs(e.x - px) < 1) {
         eBalls.push({ x: e.x, y: e.y, vx: 0, vy: bvy * BALL_V, life: 50 });
         e.fireTime = t + randn(4); e.vx = 0; e.vy = bvy * ENEMY_VEL;
-      } else if (abs(e.y - py) < 1) {
+      } else if (Math.abs(e.y - py) < 1) {
         eBalls.push({ x: e.x, y: e.y, vx: bvx * BALL_V, vy: 0, life: 50 });
         e.fireTime = t + randn(4); e.vx = bvx * ENEMY_VEL; e.vy = 0;
       }
     }
-    const nb = { x: e.x + e.vx, y: e.y + e.vy, rx: e.rx, ry: e.ry };
-    if (hitsWall(nb) || nb.x < e.rx || nb.x > WORLD - e.rx || nb.y < e.ry || nb.y > WORLD - e.ry) { e.vx = -e.vx; e.vy = -e.vy; }
-    else { e.x = nb.x; e.y = nb.y; }
+    const nx = e.x + e.vx, ny = e.y + e.vy;
+    if (hitsWall(nx, ny, e.rx, e.ry) || nx < e.rx || nx > WORLD - e.rx || ny < e.ry || ny > WORLD - e.ry) { e.vx = -e.vx; e.vy = -e.vy; }
+    else { e.x = nx; e.y = ny; }
   }
   for (let i = pBalls.length - 1; i >= 0; i--) {
     const b = pBalls[i];
     b.x += b.vx; b.y += b.vy; b.life -= 1;
-    const bb = { x: b.x, y: b.y, rx: BALL_R, ry: BALL_R };
-    let gone = b.life <= 0 || b.x < BALL_R || b.x > WORLD - BALL_R || b.y < BALL_R || b.y > WORLD - BALL_R || hitsWall(bb);
+    const x = b.x, y = b.y;
+    let gone = b.life <= 0 || x < BALL_R || x > WORLD - BALL_R || y < BALL_R || y > WORLD - BALL_R || hitsWall(x, y, BALL_R, BALL_R);
     if (!gone) {
       for (let k = enemies.length - 1; k >= 0; k--) {
-        if (overlaps(bb, enemies[k], 1)) { enemies.splice(k, 1); score += ENEMY_REWARD; gone = true; break; }
+        const e = enemies[k];
+        if (Math.abs(x - e.x) < BALL_R + e.rx && Math.abs(y - e.y) < BALL_R + e.ry) { enemies.splice(k, 1); score += ENEMY_REWARD; gone = true; break; }
       }
     }
     if (gone) pBalls.splice(i, 1);
@@ -242,13 +270,16 @@ function update() {
   for (let i = eBalls.length - 1; i >= 0; i--) {
     const b = eBalls[i];
     b.x += b.vx; b.y += b.vy; b.life -= 1;
-    const bb = { x: b.x, y: b.y, rx: BALL_R, ry: BALL_R };
-    if (b.life <= 0 || b.x < BALL_R || b.x > WORLD - BALL_R || b.y < BALL_R || b.y > WORLD - BALL_R || hitsWall(bb)) { eBalls.splice(i, 1); continue; }
-    if (overlaps(bb, me, 0.8)) { gameState = 'gameover'; return; }
+    const x = b.x, y = b.y;
+    if (b.life <= 0 || x < BALL_R || x > WORLD - BALL_R || y < BALL_R || y > WORLD - BALL_R || hitsWall(x, y, BALL_R, BALL_R)) { eBalls.splice(i, 1); continue; }
+    if (Math.abs(x - px) < EBALL_HIT && Math.abs(y - py) < EBALL_HIT) { gameState = 'gameover'; return; }
   }
-  if (hitsWall(me)) { gameState = 'gameover'; return; }
-  for (const e of enemies) if (overlaps(e, me, 0.8)) { gameState = 'gameover'; return; }
-  if (enemies.length === 0 && overlaps(door, me, 1)) { score += COMPLETION_BONUS; gameState = 'won'; return; }
+  if (hitsWall(px, py, PLAYER_R, PLAYER_R)) { gameState = 'gameover'; return; }
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    if (Math.abs(e.x - px) < ENEMY_HIT && Math.abs(e.y - py) < ENEMY_HIT) { gameState = 'gameover'; return; }
+  }
+  if (enemies.length === 0 && Math.abs(door.x - px) < door.rx + PLAYER_R && Math.abs(door.y - py) < door.ry + PLAYER_R) { score += COMPLETION_BONUS; gameState = 'won'; return; }
   if (t >= OPT.timeLimit) gameState = 'gameover';
 }
 
@@ -281,21 +312,26 @@ function draw() {
   fill(open ? 150 : 240, open ? 240 : 130, open ? 160 : 130);
   rect((door.x - door.rx * 0.6) * U, (door.y - door.ry * 0.6) * U, door.rx * 1.2 * U, door.ry * 1.2 * U);
   // interior walls
-  for (const w of walls) {
+  for (let k = 0; k < wallRects.length; k += 7) {
     fill(wallCol[0], wallCol[1], wallCol[2]);
-    rect((w.x - w.rx) * U, (w.y - w.ry) * U, w.rx * 2 * U, w.ry * 2 * U);
+    rect(wallRects[k], wallRects[k + 1], wallRects[k + 2], wallRects[k + 3]);
     fill(wallCol[0] + 50, wallCol[1] + 40, wallCol[2] + 30);
-    rect((w.x - w.rx) * U + 2, (w.y - w.ry) * U + 2, w.rx * 2 * U - 4, 3);
+    rect(wallRects[k + 4], wallRects[k + 5], wallRects[k + 6], 3);
   }
-  for (const e of enemies) person(e.x, e.y, e.rx, enemyCol, e.vx > 0 ? 1 : e.vx < 0 ? -1 : 0, e.vy > 0 ? 1 : e.vy < 0 ? -1 : 0, false);
-  if (gameState !== 'gameover' || t >= OPT.timeLimit) person(px, py, PLAYER_R, [40, 90, 230], fx, fy, true);
-  for (const b of pBalls) {
-    fill(255); ellipse(b.x * U, b.y * U, BALL_R * 2 * U, BALL_R * 2 * U);
-    fill(30); ellipse(b.x * U, b.y * U, BALL_R * 0.8 * U, BALL_R * 0.8 * U);
+  for (let i = 0; i < enemies.length; i++) {
+    const e = enemies[i];
+    person(e.x, e.y, e.rx, enemyCol, e.vx > 0 ? 1 : e.vx < 0 ? -1 : 0, e.vy > 0 ? 1 : e.vy < 0 ? -1 : 0, false);
   }
-  for (const b of eBalls) {
-    fill(250, 120, 20); ellipse(b.x * U, b.y * U, BALL_R * 2 * U, BALL_R * 2 * U);
-    fill(120, 40, 0); ellipse(b.x * U, b.y * U, BALL_R * 0.8 * U, BALL_R * 0.8 * U);
+  if (gameState !== 'gameover' || t >= OPT.timeLimit) person(px, py, PLAYER_R, PLAYER_COL, fx, fy, true);
+  for (let i = 0; i < pBalls.length; i++) {
+    const x = pBalls[i].x * U, y = pBalls[i].y * U;
+    fill(255); ellipse(x, y, BALL_D, BALL_D);
+    fill(30); ellipse(x, y, BALL_CORE, BALL_CORE);
+  }
+  for (let i = 0; i < eBalls.length; i++) {
+    const x = eBalls[i].x * U, y = eBalls[i].y * U;
+    fill(250, 120, 20); ellipse(x, y, BALL_D, BALL_D);
+    fill(120, 40, 0); ellipse(x, y, BALL_CORE, BALL_CORE);
   }
   // outer wall rim
   fill(wallCol[0] * 0.7, wallCol[1] * 0.7, wallCol[2] * 0.7);

@@ -50,10 +50,13 @@ const THEMES = [
 
 let rng;
 let score, lives, gameState, frames;
-let dim, grid;                   // grid[y * dim + x] = 1 wall, 0 floor (y = 0 is the top row)
+let dim, grid;                   // Uint8Array: grid[y * dim + x] = 1 wall, 0 floor (y = 0 is the top row)
 let px, py, cx, cy;              // mouse and cheese tiles
 let moveCool, facing;
 let theme, offX, offY;
+// Walls never change within a level, so their rects are built once in resetGame
+// instead of scanning every grid cell each frame:
+let wallRects;                   // flat [x, y, w, h, ...]: one rect per horizontal run
 
 function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
 
@@ -82,27 +85,37 @@ function resetGame(seed) {
   TILE = W / VIEW;
   px = 1; py = dim - 2;
   do { cx = 1 + 2 * randInt(cells); cy = 1 + 2 * randInt(cells); } while (cx === px && cy === py);
+  wallRects = [];
+  for (let y = 0; y < dim; y++) {
+    let x = 0;
+    while (x < dim) {
+      if (grid[y * dim + x] !== 1) { x++; continue; }
+      let e = x;
+      while (e < dim && grid[y * dim + e] === 1) e++;
+      wallRects.push(x * TILE - 0.5, y * TILE - 0.5, (e - x) * TILE + 1, TILE + 1);
+      x = e;
+    }
+  }
 }
 
 function carve(cells) {
-  grid = [];
-  for (let i = 0; i < dim * dim; i++) grid.push(1);
-  const seen = [];
-  for (let i = 0; i < cells * cells; i++) seen.push(0);
+  grid = new Uint8Array(dim * dim).fill(1);
+  const seen = new Uint8Array(cells * cells);
   const stack = [randInt(cells * cells)];
   seen[stack[0]] = 1;
   grid[(2 * Math.floor(stack[0] / cells) + 1) * dim + 2 * (stack[0] % cells) + 1] = 0;
   const DX = [1, -1, 0, 0], DY = [0, 0, 1, -1];
+  const opts = [0, 0, 0, 0];     // open directions of the current cell, reused (n of them)
   while (stack.length > 0) {
     const c = stack[stack.length - 1];
     const x = c % cells, y = Math.floor(c / cells);
-    const opts = [];
+    let n = 0;
     for (let d = 0; d < 4; d++) {
       const nx = x + DX[d], ny = y + DY[d];
-      if (nx >= 0 && ny >= 0 && nx < cells && ny < cells && !seen[ny * cells + nx]) opts.push(d);
+      if (nx >= 0 && ny >= 0 && nx < cells && ny < cells && !seen[ny * cells + nx]) opts[n++] = d;
     }
-    if (opts.length === 0) { stack.pop(); continue; }
-    const d = opts[randInt(opts.length)];
+    if (n === 0) { stack.pop(); continue; }
+    const d = opts[randInt(n)];
     const nx = x + DX[d], ny = y + DY[d];
     seen[ny * cells + nx] = 1;
     grid[(2 * y + 1 + DY[d]) * dim + 2 * x + 1 + DX[d]] = 0;
@@ -154,18 +167,9 @@ function draw() {
   noStroke();
   fill(theme[2][0], theme[2][1], theme[2][2]);
   rect(0, 0, dim * TILE, dim * TILE);
-  // walls, merged into horizontal runs
-  for (let y = 0; y < dim; y++) {
-    let x = 0;
-    while (x < dim) {
-      if (grid[y * dim + x] !== 1) { x++; continue; }
-      let e = x;
-      while (e < dim && grid[y * dim + e] === 1) e++;
-      fill(theme[0][0], theme[0][1], theme[0][2]);
-      rect(x * TILE - 0.5, y * TILE - 0.5, (e - x) * TILE + 1, TILE + 1);
-      x = e;
-    }
-  }
+  // walls, merged into horizontal runs (one fill: the colour is the same for all)
+  fill(theme[0][0], theme[0][1], theme[0][2]);
+  for (let k = 0; k < wallRects.length; k += 4) rect(wallRects[k], wallRects[k + 1], wallRects[k + 2], wallRects[k + 3]);
   drawCheese(cx * TILE, cy * TILE);
   drawMouse(px * TILE, py * TILE);
   pop();

@@ -45,7 +45,12 @@ let score, lives, gameState, frames;
 let spawners, foes, shots, zaps;  // pending spawns, live enemies, enemy shots, player shots
 let ax, ay, avx, avy, firePending;
 let finish;
-let stars, nebula, blobs;
+let nebula, blobs;
+// The star field as typed arrays (x, y, speed s, drawn size s + 1), read by
+// index every frame instead of through 40 objects:
+const NSTARS = 40;
+const starX = new Float64Array(NSTARS), starY = new Float64Array(NSTARS);
+const starS = new Float64Array(NSTARS), starSize = new Float64Array(NSTARS);
 
 function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
 
@@ -66,8 +71,10 @@ function resetGame(seed) {
   firePending = false;
   foes = []; shots = []; zaps = [];
   finish = null;
-  stars = [];
-  for (let i = 0; i < 40; i++) stars.push({ x: rng() * W * 2, y: rng() * H, s: 1 + randInt(3) });
+  for (let i = 0; i < NSTARS; i++) {
+    starX[i] = rng() * W * 2; starY[i] = rng() * H; starS[i] = 1 + randInt(3);
+    starSize[i] = starS[i] + 1;
+  }
   nebula = [20 + randInt(60), 10 + randInt(40), 40 + randInt(70)];
   blobs = [];
   for (let i = 0; i < 3; i++) blobs.push({ x: rng() * W, y: rng() * H, w: 120 + rng() * 160, h: 90 + rng() * 120 });
@@ -79,7 +86,7 @@ function makeSpawners() {
   // ProcGen's weights over {flyer, meteor, cloud, turret, fast flyer}
   const wts = HARD ? [3, 1, 1, 1, 1] : [3, 0, 0, 0, 0];
   let total = 0;
-  for (const w of wts) total += w;
+  for (let i = 0; i < 5; i++) total += wts[i];
   spawners = [];
   let t = 1 + randRange(10, 30);
   while (t <= WIN_TIME) {
@@ -118,9 +125,6 @@ function keyPressed() {
   if (keyCode === 32) firePending = true;
 }
 
-function near(a, b, r) { const dx = a.x - b.x, dy = a.y - b.y; return dx * dx + dy * dy < r * r; }
-function onScreen(o, m) { return o.x > -m && o.x < WU + m && o.y > -m && o.y < WU + m; }
-
 function update() {
   frames += 1;
   const t = frames;
@@ -138,7 +142,10 @@ function update() {
   firePending = false;
   if (t === WIN_TIME) finish = { x: WU + 1, vx: -0.5 * VS };
   // enemies fire at the player
-  for (const f of foes) {
+  // (indexed loops and the near()/onScreen() tests written out: no iterator or
+  // call per object; the arithmetic is the same)
+  for (let i = 0; i < foes.length; i++) {
+    const f = foes[i];
     if (f.fire <= 0) continue;
     const age = t - f.born;
     if ((f.type === TURRET && age > 0 && age % f.fire === 0) || (f.type !== TURRET && age === f.fire)) {
@@ -148,35 +155,52 @@ function update() {
     }
   }
   // move everything
-  for (const f of foes) { f.x += f.vx; f.y += f.vy; }
-  for (const s of shots) { s.x += s.vx; s.y += s.vy; }
-  for (const z of zaps) z.x += 2 * VS;
+  for (let i = 0; i < foes.length; i++) { const f = foes[i]; f.x += f.vx; f.y += f.vy; }
+  for (let i = 0; i < shots.length; i++) { const s = shots[i]; s.x += s.vx; s.y += s.vy; }
+  for (let i = 0; i < zaps.length; i++) zaps[i].x += 2 * VS;
   if (finish) finish.x += finish.vx;
-  // player shots hit destructible things (clouds let them through)
+  // player shots hit destructible things (clouds let them through); a shot
+  // stops at the first thing it hits
   let k = 0;
-  for (const z of zaps) {
-    let alive = onScreen(z, 1);
-    for (const f of foes) {
-      if (!alive || f.type === CLOUD || f.hp <= 0) continue;
-      if (near(z, f, f.r + 0.4)) { f.hp -= 1; alive = false; }
+  for (let i = 0; i < zaps.length; i++) {
+    const z = zaps[i], zx = z.x, zy = z.y;
+    let alive = zx > -1 && zx < WU + 1 && zy > -1 && zy < WU + 1;
+    for (let j = 0; alive && j < foes.length; j++) {
+      const f = foes[j];
+      if (f.type === CLOUD || f.hp <= 0) continue;
+      const dx = zx - f.x, dy = zy - f.y, r = f.r + 0.4;
+      if (dx * dx + dy * dy < r * r) { f.hp -= 1; alive = false; }
     }
     if (alive) zaps[k++] = z;
   }
   zaps.length = k;
   k = 0;
-  for (const f of foes) {
+  for (let i = 0; i < foes.length; i++) {
+    const f = foes[i];
     if (f.hp <= 0) { score += 1; continue; }
-    if (onScreen(f, f.r + 1.5)) foes[k++] = f;
+    const m = f.r + 1.5;
+    if (f.x > -m && f.x < WU + m && f.y > -m && f.y < WU + m) foes[k++] = f;
   }
   foes.length = k;
   k = 0;
-  for (const s of shots) if (onScreen(s, 1)) shots[k++] = s;
+  for (let i = 0; i < shots.length; i++) {
+    const s = shots[i];
+    if (s.x > -1 && s.x < WU + 1 && s.y > -1 && s.y < WU + 1) shots[k++] = s;
+  }
   shots.length = k;
   // collisions with the player
-  const P = { x: ax, y: ay };
   if (finish && ax + 0.5 > finish.x - 1) { score += 10; gameState = 'won'; return; }
-  for (const f of foes) if (f.type !== CLOUD && near(P, f, f.r + 0.4)) { gameState = 'gameover'; return; }
-  for (const s of shots) if (near(P, s, 0.4 + 0.4)) { gameState = 'gameover'; return; }
+  for (let i = 0; i < foes.length; i++) {
+    const f = foes[i];
+    if (f.type === CLOUD) continue;
+    const dx = ax - f.x, dy = ay - f.y, r = f.r + 0.4;
+    if (dx * dx + dy * dy < r * r) { gameState = 'gameover'; return; }
+  }
+  const R = 0.4 + 0.4;
+  for (let i = 0; i < shots.length; i++) {
+    const s = shots[i], dx = ax - s.x, dy = ay - s.y;
+    if (dx * dx + dy * dy < R * R) { gameState = 'gameover'; return; }
+  }
   if (frames >= OPT.maxSteps) gameState = 'gameover';
 }
 
@@ -185,11 +209,12 @@ function draw() {
   background(nebula[0] * 0.3, nebula[1] * 0.3, nebula[2] * 0.3);
   noStroke();
   fill(nebula[0], nebula[1], nebula[2]);
-  for (const b of blobs) ellipse(b.x, b.y, b.w, b.h);
+  for (let i = 0; i < blobs.length; i++) { const b = blobs[i]; ellipse(b.x, b.y, b.w, b.h); }
   fill(220, 220, 255);
-  for (const s of stars) {
-    const x = ((s.x - frames * 0.5 * s.s) % (W * 2) + W * 2) % (W * 2);
-    if (x < W) rect(x, s.y, s.s + 1, s.s + 1);
+  const f05 = frames * 0.5, W2 = W * 2;   // loop invariants (float ops are not free)
+  for (let i = 0; i < NSTARS; i++) {
+    const x = ((starX[i] - f05 * starS[i]) % W2 + W2) % W2;
+    if (x < W) rect(x, starY[i], starSize[i], starSize[i]);
   }
   if (finish) {
     const x = (finish.x - 1) * U;
@@ -198,19 +223,23 @@ function draw() {
       rect(x, i * 25, 2 * U, 25);
     }
   }
-  for (const f of foes) if (f.type !== CLOUD) drawFoe(f);
+  for (let i = 0; i < foes.length; i++) if (foes[i].type !== CLOUD) drawFoe(foes[i]);
   fill(80, 240, 255);
-  for (const z of zaps) rect(z.x * U - 8, z.y * U - 3, 16, 6, 3);
-  for (const s of shots) {
-    fill(255, 120, 40); ellipse(s.x * U, s.y * U, 18, 18);
-    fill(255, 230, 120); ellipse(s.x * U, s.y * U, 8, 8);
+  for (let i = 0; i < zaps.length; i++) { const z = zaps[i]; rect(z.x * U - 8, z.y * U - 3, 16, 6, 3); }
+  for (let i = 0; i < shots.length; i++) {
+    const sx = shots[i].x * U, sy = shots[i].y * U;
+    fill(255, 120, 40); ellipse(sx, sy, 18, 18);
+    fill(255, 230, 120); ellipse(sx, sy, 8, 8);
   }
   drawPlayer(ax * U, ay * U);
-  for (const f of foes) if (f.type === CLOUD) {
+  for (let i = 0; i < foes.length; i++) {
+    const f = foes[i];
+    if (f.type !== CLOUD) continue;
+    const fx = f.x * U, fy = f.y * U;
     fill(150, 120, 200);
-    ellipse(f.x * U, f.y * U, 4 * U, 3 * U);
-    ellipse(f.x * U - U, f.y * U + 12, 2.6 * U, 2 * U);
-    ellipse(f.x * U + U, f.y * U - 10, 2.6 * U, 2 * U);
+    ellipse(fx, fy, 4 * U, 3 * U);
+    ellipse(fx - U, fy + 12, 2.6 * U, 2 * U);
+    ellipse(fx + U, fy - 10, 2.6 * U, 2 * U);
   }
 }
 
