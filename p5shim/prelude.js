@@ -9,7 +9,7 @@
  *
  * Here: p5.Color and colour parsing/getters (color, red ... lightness, lerpColor,
  * colorMode), p5.Vector and createVector, angleMode and the angle-aware trig
- * helpers, min/max/fract and the Math aliases, the virtual clock for Date and
+ * helpers, fract and the Math aliases, the virtual clock for Date and
  * performance.now(), and a few harmless globals. Formulas follow p5 1.11.13.
  */
 (function (native, global) {
@@ -41,21 +41,15 @@
   def('acos', function (r) { return fromRadians(Math.acos(r)); });
   def('atan', function (r) { return fromRadians(Math.atan(r)); });
   def('atan2', function (y, x) { return fromRadians(Math.atan2(y, x)); });
-  def('abs', function (n) { return Math.abs(n); });
-  def('ceil', function (n) { return Math.ceil(n); });
-  def('floor', function (n) { return Math.floor(n); });
+  // p5 binds these four to the Math functions themselves; the runtime never
+  // replaces them (they are exact in IEEE arithmetic), so no wrapper is needed.
+  def('abs', Math.abs);
+  def('ceil', Math.ceil);
+  def('floor', Math.floor);
   def('exp', function (n) { return Math.exp(n); });
   def('log', function (n) { return Math.log(n); });
-  def('sqrt', function (n) { return Math.sqrt(n); });
+  def('sqrt', Math.sqrt);
   def('pow', function (a, b) { return Math.pow(a, b); });
-  def('max', function () {
-    var a = Array.isArray(arguments[0]) ? arguments[0] : arguments;
-    return Math.max.apply(Math, Array.prototype.slice.call(a));
-  });
-  def('min', function () {
-    var a = Array.isArray(arguments[0]) ? arguments[0] : arguments;
-    return Math.min.apply(Math, Array.prototype.slice.call(a));
-  });
   def('fract', function (toConvert) {
     var sign = 0;
     var num = Number(toConvert);

@@ -6,8 +6,11 @@
  * reimplement V8's Math.hypot (Kahan-compensated, max-normalised). Math.cos in
  * noise() and Math.log in randomGaussian() come from libm here (see the test
  * notes: they agree with V8 on the values we checked).
- * min/max/fract and the trigonometric helpers live in prelude.js (they call the
- * engine's Math.* functions, which the runtime may replace).
+ * min and max are Math.min/Math.max over the arguments, or over the elements of an
+ * array first argument, as p5 1.11 does (natively: p5's version copies its
+ * arguments and goes through Function.apply). fract and the trigonometric helpers
+ * live in prelude.js (they call the engine's Math.* functions, which the runtime
+ * may replace).
  */
 #include "p5_internal.h"
 
@@ -262,7 +265,61 @@ static JSValue js_p5_math(JSContext *ctx, JSValueConst this_val, int argc, JSVal
     return JS_UNDEFINED;
 }
 
+/* p5.prototype.max/min: Math.max/Math.min of the arguments, or of the elements of
+ * an array first argument. Every value is converted with ToNumber in order (so
+ * valueOf side effects and exceptions happen as in Math.max); int arguments stay
+ * ints, as in the engine's Math.max. */
+static JSValue js_p5_min_max(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
+                             int is_max)
+{
+    P5Shim *s = p5_shim(ctx);
+    s->calls++;
+    if (argc >= 1) {
+        int is_array = JS_IsArray(ctx, argv[0]);
+        if (is_array < 0) return JS_EXCEPTION;
+        if (is_array) {
+            uint32_t n;
+            JSValue len = JS_GetPropertyStr(ctx, argv[0], "length");
+            if (JS_IsException(len) || JS_ToUint32(ctx, &n, len)) {
+                JS_FreeValue(ctx, len);
+                return JS_EXCEPTION;
+            }
+            JS_FreeValue(ctx, len);
+            double r = is_max ? -INFINITY : INFINITY;
+            for (uint32_t i = 0; i < n; i++) {
+                double v;
+                JSValue e = JS_GetPropertyUint32(ctx, argv[0], i);
+                if (JS_IsException(e)) return JS_EXCEPTION;
+                int bad = JS_ToFloat64(ctx, &v, e);
+                JS_FreeValue(ctx, e);
+                if (bad) return JS_EXCEPTION;
+                r = is_max ? js_max(r, v) : js_min(r, v);
+            }
+            return p5_new_number(ctx, r);
+        }
+    }
+    int all_int = 1;
+    for (int i = 0; i < argc && all_int; i++) all_int = JS_VALUE_GET_TAG(argv[i]) == JS_TAG_INT;
+    if (all_int && argc > 0) {
+        int32_t r = JS_VALUE_GET_INT(argv[0]);
+        for (int i = 1; i < argc; i++) {
+            int32_t v = JS_VALUE_GET_INT(argv[i]);
+            if (is_max ? v > r : v < r) r = v;
+        }
+        return JS_NewInt32(ctx, r);
+    }
+    double r = is_max ? -INFINITY : INFINITY;
+    for (int i = 0; i < argc; i++) {
+        double v;
+        if (JS_ToFloat64(ctx, &v, argv[i])) return JS_EXCEPTION;
+        r = is_max ? js_max(r, v) : js_min(r, v);
+    }
+    return JS_NewFloat64(ctx, r);
+}
+
 static const JSCFunctionListEntry p5_math_funcs[] = {
+    JS_CFUNC_MAGIC_DEF("max", 0, js_p5_min_max, 1),
+    JS_CFUNC_MAGIC_DEF("min", 0, js_p5_min_max, 0),
     JS_CFUNC_MAGIC_DEF("random", 2, js_p5_math, P5_M_RANDOM),
     JS_CFUNC_MAGIC_DEF("randomSeed", 1, js_p5_math, P5_M_RANDOMSEED),
     JS_CFUNC_MAGIC_DEF("randomGaussian", 2, js_p5_math, P5_M_GAUSSIAN),
