@@ -147,7 +147,7 @@ typedef struct jg_job {
     uint32_t n;
     uint32_t *env_ids;   /* capacity num_envs */
     int32_t *args;       /* actions (STEP) or seeds (RESET), capacity num_envs */
-    int remaining;       /* workers that have not finished it */
+    atomic_int remaining; /* shards that have not finished it (written under the mutex) */
     int32_t status;      /* worst env status */
     int continue_seeds;  /* RESET without seeds: continue each env's seed stream */
     int caller_started;  /* the recv() caller has taken shard 0's part */
@@ -181,6 +181,8 @@ struct jg_pool {
     pthread_cond_t done_cv;
     jg_job jobs[JG_MAX_JOBS];
     uint64_t jobs_submitted; /* sequence number of the next job slot to fill */
+    _Atomic uint64_t jobs_published; /* jobs_submitted, readable without the mutex */
+    int spin;                /* wait by spinning briefly before sleeping (see pool.c) */
     uint64_t jobs_received;  /* sequence number of the oldest job not received */
     int profile;
     const char *eval_code; /* the JG_JOB_EVAL in flight */

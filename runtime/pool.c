@@ -20,9 +20,11 @@
  * jg_pool_env_error); other envs of the same job run normally.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -295,10 +297,65 @@ static void finish_part(jg_pool *pool, jg_job *job, int32_t worst) {
     pthread_mutex_unlock(&pool->mutex);
 }
 
+/* A thread that has finished its part of a step waits for the next one. Sleeping on
+ * a condition variable costs a futex wake-up of several microseconds on both sides,
+ * about the length of a whole step of a small game, and the next step usually comes
+ * within tens of microseconds (the Python driver's turn). So a waiter first spins,
+ * for at most JG_SPIN_NS, when the pool has no more threads than free cores. */
+#define JG_SPIN_NS 50000
+
+static long usable_cores(void) {
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) return CPU_COUNT(&set);
+    return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+static uint64_t now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static inline void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/* Spins until done(arg) or the spin budget is spent; the caller then takes the
+ * mutex and checks again, so giving up early is always safe. */
+static void spin_until(const jg_pool *pool, int (*done)(const void *), const void *arg) {
+    if (!pool->spin) return;
+    uint64_t deadline = 0;
+    for (uint32_t i = 0;; i++) {
+        if (done(arg)) return;
+        cpu_relax();
+        if ((i & 63) == 63) {
+            uint64_t t = now_ns();
+            if (!deadline) deadline = t + JG_SPIN_NS;
+            else if (t > deadline) return;
+        }
+    }
+}
+
+typedef struct { const jg_pool *pool; uint64_t job; } jg_job_wait;
+
+static int job_published(const void *arg) {
+    const jg_job_wait *w = arg;
+    return atomic_load_explicit(&w->pool->jobs_published, memory_order_acquire) > w->job;
+}
+
+static int job_finished(const void *arg) {
+    return atomic_load_explicit(&((const jg_job *)arg)->remaining, memory_order_acquire) == 0;
+}
+
 static void *worker_main(void *arg) {
     jg_worker *w = arg;
     jg_pool *pool = w->pool;
     for (;;) {
+        spin_until(pool, job_published, &(jg_job_wait){pool, w->next_job});
         pthread_mutex_lock(&pool->mutex);
         while (w->next_job >= pool->jobs_submitted) pthread_cond_wait(&pool->work_cv, &pool->mutex);
         jg_job *job = &pool->jobs[w->next_job % JG_MAX_JOBS];
@@ -350,6 +407,7 @@ static int32_t submit_locked(jg_pool *pool, jg_job_kind kind, const uint32_t *id
     job->continue_seeds = kind == JG_JOB_RESET && !args;
     for (uint32_t k = 0; k < n; k++) pool->envs[ids[k]].in_flight = 1;
     pool->jobs_submitted++;
+    atomic_store_explicit(&pool->jobs_published, pool->jobs_submitted, memory_order_release);
     if (pool->num_shards > 1) pthread_cond_broadcast(&pool->work_cv);
     return JG_OK;
 }
@@ -369,6 +427,11 @@ static int32_t wait_oldest_locked(jg_pool *pool, uint32_t *ids_out, uint32_t *n_
         pthread_mutex_lock(&pool->mutex);
         if (worst && !job->status) job->status = worst;
         job->remaining--;
+        if (job->remaining) {
+            pthread_mutex_unlock(&pool->mutex);
+            spin_until(pool, job_finished, job);
+            pthread_mutex_lock(&pool->mutex);
+        }
     }
     while (job->remaining) pthread_cond_wait(&pool->done_cv, &pool->mutex);
     for (uint32_t k = 0; k < job->n; k++) pool->envs[job->env_ids[k]].in_flight = 0;
@@ -457,6 +520,7 @@ jg_pool *jg_pool_create(const jg_config *config, int32_t *status) {
     }
     pool->num_shards = config->num_threads < n ? config->num_threads : n;
     pool->num_workers = pool->num_shards - 1; /* shard 0 runs on the recv() caller */
+    pool->spin = pool->num_shards > 1 && (long)pool->num_shards <= usable_cores();
     pool->workers = calloc(pool->num_workers + 1, sizeof *pool->workers);
     pool->guards = calloc(pool->num_shards, sizeof *pool->guards);
     if (!pool->workers || !pool->guards) goto oom;
