@@ -499,6 +499,7 @@ oom:
 
 void jg_env_destroy(jg_env *env) {
     jg_guard_hold(); /* frees with libc; a stop meanwhile happens once all is freed */
+    if (env->rt) JS_UpdateStackTop(env->rt); /* freeing may run on another thread than the last step */
     if (env->shim) p5shim_free(env->shim);
     env->shim = NULL;
     if (env->ctx) {
