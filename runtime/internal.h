@@ -147,8 +147,7 @@ typedef struct jg_job {
     uint32_t n;
     uint32_t *env_ids;   /* capacity num_envs */
     int32_t *args;       /* actions (STEP) or seeds (RESET), capacity num_envs */
-    atomic_int remaining; /* threads that have not finished it (written under the mutex) */
-    atomic_uint next_index; /* the next of env_ids[0..n) that no thread has claimed */
+    atomic_int remaining; /* shards that have not finished it (written under the mutex) */
     int32_t status;      /* worst env status */
     int continue_seeds;  /* RESET without seeds: continue each env's seed stream */
     int caller_started;  /* the recv() caller has taken shard 0's part */

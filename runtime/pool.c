@@ -1,27 +1,23 @@
-/* The env pool: worker threads, the job queue, and Gymnasium's step semantics
+/* The env pool: static shards, the job queue, and Gymnasium's step semantics
  * (reward, termination, truncation, autoreset, on_error).
  *
  *   Python: send(actions, env_ids) ----> job ring (JG_MAX_JOBS slots, FIFO)
  *                                           |  work_cv
  *                                           v
- *   threads 1..n-1: one worker each, taking every job as it arrives
- *   thread 0:       the thread that calls recv(), taking part in the job it waits
- *                   for (no hand-off at all with one thread)
- *     each thread claims the job's envs one at a time (an atomic counter) until
- *     none is left: reset / step the env, write the results into the caller-owned
- *     buffers at index id. Claiming rather than a fixed env-to-thread split keeps
- *     both threads busy when a few envs cost more in a step (a reset generating a
- *     level costs 2-9 steps).
- *                                           |  done_cv (last thread of the job)
+ *   shard w = envs with id % num_shards == w, for the pool's whole life:
+ *     shards 1..n-1: one worker thread each, running every job as it arrives
+ *     shard 0:       the thread that calls recv(), running its part of the job
+ *                    it waits for (no hand-off at all with one thread)
+ *       for each id of the job in the shard: reset / step the env, write the
+ *       results into the caller-owned buffers at index id
+ *                                           |  done_cv (last worker of the job)
  *                                           v
  *   Python: recv() <---- oldest job: env ids, worst status
  *
- * A JSRuntime is only ever used by one thread at a time (an env is claimed once per
- * job, and jobs of one env never overlap), possibly a different one each job:
- * JS_UpdateStackTop before every use. Each thread has its own hard-stop guard
- * (guard.c), indexed like the threads ("shards"). Per-env failures stay in that env
- * (env_error, the message from jg_pool_env_error); other envs of the same job run
- * normally.
+ * A JSRuntime is only ever used by one thread at a time: a worker's envs never
+ * leave it, and shard 0 follows the recv() caller (JS_UpdateStackTop when that
+ * thread changes). Per-env failures stay in that env (env_error, the message from
+ * jg_pool_env_error); other envs of the same job run normally.
  */
 #include <errno.h>
 #include <sched.h>
@@ -217,7 +213,7 @@ static int32_t step_one(jg_pool *pool, jg_env *env, int32_t action) {
 
 static int32_t run_env_op(jg_pool *pool, jg_job *job, uint32_t k) {
     jg_env *env = &pool->envs[job->env_ids[k]];
-    /* any thread may run the env, thread 0 at whatever stack depth recv() has */
+    /* shard 0 runs on whichever thread calls recv(), at whatever stack depth */
     if (env->rt) JS_UpdateStackTop(env->rt);
     switch (job->kind) {
     case JG_JOB_CREATE: {
@@ -273,8 +269,7 @@ static int32_t run_env(jg_pool *pool, jg_job *job, uint32_t k) {
     return rc;
 }
 
-/* Runs envs of a job on thread `shard` until none is left unclaimed; returns the
- * worst env status it saw. */
+/* Runs shard `shard`'s part of a job and returns the worst env status. */
 static int32_t run_shard(jg_pool *pool, jg_job *job, uint32_t shard) {
     int32_t worst = JG_OK;
     if (job->kind == JG_JOB_STOP) {
@@ -286,9 +281,8 @@ static int32_t run_shard(jg_pool *pool, jg_job *job, uint32_t shard) {
         atomic_store(&pool->guards[shard].thread, pthread_self());
         jg_tl_guard = &pool->guards[shard];
     }
-    for (;;) {
-        uint32_t k = atomic_fetch_add_explicit(&job->next_index, 1, memory_order_relaxed);
-        if (k >= job->n) break;
+    for (uint32_t k = 0; k < job->n; k++) {
+        if (job->env_ids[k] % pool->num_shards != shard) continue;
         int32_t rc = run_env(pool, job, k);
         if (rc && !worst) worst = rc;
     }
@@ -408,7 +402,6 @@ static int32_t submit_locked(jg_pool *pool, jg_job_kind kind, const uint32_t *id
     if (n) memcpy(job->env_ids, ids, n * sizeof *ids);
     if (n && args) memcpy(job->args, args, n * sizeof *args);
     job->remaining = (int)pool->num_shards; /* the workers and the recv() caller */
-    atomic_store_explicit(&job->next_index, 0, memory_order_relaxed);
     job->caller_started = 0;
     job->status = JG_OK;
     job->continue_seeds = kind == JG_JOB_RESET && !args;
@@ -559,7 +552,7 @@ jg_pool *jg_pool_create(const jg_config *config, int32_t *status) {
     }
     pthread_attr_destroy(&attr);
 
-    /* The threads create the envs in parallel, claiming them like steps. */
+    /* Each worker creates the envs of its own shard, in parallel with the caller. */
     uint32_t *ids = malloc(n * sizeof *ids);
     if (!ids) goto oom;
     for (uint32_t i = 0; i < n; i++) ids[i] = i;
@@ -591,7 +584,7 @@ void jg_pool_destroy(jg_pool *pool) {
     if (pool->envs && pool->num_shards) {
         pthread_mutex_lock(&pool->mutex);
         while (pool->jobs_received != pool->jobs_submitted) wait_oldest_locked(pool, NULL, NULL);
-        /* every thread, the caller's included, frees a fixed part of the envs */
+        /* every shard, the caller's included, frees its own envs */
         if (submit_locked(pool, JG_JOB_STOP, NULL, NULL, 0) == JG_OK)
             wait_oldest_locked(pool, NULL, NULL);
         pthread_mutex_unlock(&pool->mutex);

@@ -106,6 +106,14 @@ pub fn fill_rgb(dst: &mut [u8], rgb: [u8; 3]) {
         dst.fill(rgb[0]);
         return;
     }
+    if n <= 48 {
+        // A few pixels (most shapes at observation size): plain stores beat the
+        // memmove calls of the doubling below.
+        for px in dst.chunks_exact_mut(3) {
+            px.copy_from_slice(&rgb);
+        }
+        return;
+    }
     dst[..3].copy_from_slice(&rgb);
     let mut filled = 3;
     while filled < n {

@@ -82,9 +82,6 @@ pub struct Canvas {
     cx2: Vec<f32>,
     cy2: Vec<f32>,
     row: Vec<f32>,
-    /// Pixel-local `[lo, hi]` extents of the current axis rectangle per column / row.
-    ex: Vec<[f32; 2]>,
-    ey: Vec<[f32; 2]>,
     probe: Option<Vec<f32>>,
     partial: Vec<Partial>,
 }
@@ -110,6 +107,62 @@ struct Partial {
     base: [u8; 3],
     result: [u8; 3],
     used: bool,
+}
+
+/// An interval `[lo, hi]` (already clipped) over unit cells `i0..i1`: only the first
+/// and the last cell can be partly covered. `first`/`last` are the covered part of
+/// those two cells in cell-local units, `cov_*` its length; both as
+/// [`axis_coverage`] computes them, so the two paths agree to the bit.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    i0: usize,
+    i1: usize,
+    first: [f32; 2],
+    last: [f32; 2],
+    cov_first: f32,
+    cov_last: f32,
+}
+
+impl Span {
+    #[inline]
+    fn new(lo: f64, hi: f64, n: usize) -> Option<Span> {
+        let (lc, hc) = (lo.max(0.0), hi.min(n as f64));
+        if !(hc > lc) {
+            return None;
+        }
+        let i0 = lc.floor() as usize;
+        let i1 = (hc.ceil() as usize).min(n);
+        let local = |i: usize| {
+            let i = i as f64;
+            [(lo - i).max(0.0) as f32, (hi - i).min(1.0) as f32]
+        };
+        let cov = |i: usize| (hc.min((i + 1) as f64) - lc.max(i as f64)).max(0.0) as f32;
+        Some(Span { i0, i1, first: local(i0), last: local(i1 - 1), cov_first: cov(i0), cov_last: cov(i1 - 1) })
+    }
+
+    /// The covered part of cell `i` (cell-local units).
+    #[inline(always)]
+    fn at(&self, i: usize) -> [f32; 2] {
+        if i == self.i0 {
+            self.first
+        } else if i + 1 == self.i1 {
+            self.last
+        } else {
+            [0.0, 1.0]
+        }
+    }
+
+    /// The coverage of cell `i`.
+    #[inline(always)]
+    fn cov(&self, i: usize) -> f32 {
+        if i == self.i0 {
+            self.cov_first
+        } else if i + 1 == self.i1 {
+            self.cov_last
+        } else {
+            1.0
+        }
+    }
 }
 
 fn overlap(a0: f32, a1: f32, b0: f32, b1: f32) -> f32 {
@@ -168,8 +221,6 @@ impl Canvas {
             cx2: Vec::new(),
             cy2: Vec::new(),
             row: Vec::new(),
-            ex: Vec::new(),
-            ey: Vec::new(),
             probe: None,
             partial: Vec::new(),
         };
@@ -623,55 +674,20 @@ impl Canvas {
         let c = self.clip;
         let (x0, x1) = (r.x0.max(c.x0), r.x1.min(c.x1));
         let (y0, y1) = (r.y0.max(c.y0), r.y1.min(c.y1));
+        if self.probe.is_none() && paint.opaque() {
+            let Some(sx) = Span::new(x0, x1, self.w) else { return };
+            let Some(sy) = Span::new(y0, y1, self.h) else { return };
+            self.fill_opaque_axis_rect(sx, sy, paint);
+            return;
+        }
         let Some((i0, i1)) = axis_coverage(x0, x1, self.w, &mut self.cx) else { return };
         let Some((j0, j1)) = axis_coverage(y0, y1, self.h, &mut self.cy) else { return };
         let w = self.w;
         // Columns with full horizontal coverage form one run [f0, f1) (only the first
-        // and last column of a rect can be partial): rows fully covered vertically
-        // fill that run uniformly; every other pixel is an edge pixel.
+        // and last column of a rect can be partial).
         let n = i1 - i0;
         let f0 = if self.cx[0] >= FULL { 0 } else { 1.min(n) };
         let f1 = if n > f0 && self.cx[n - 1] < FULL { n - 1 } else { n };
-        if self.probe.is_none() && paint.opaque() {
-            if self.partial.len() != w * self.h {
-                self.partial = vec![Partial::default(); w * self.h];
-            }
-            self.ex.clear();
-            self.ex.extend((i0..i1).map(|i| {
-                let i = i as f64;
-                [(x0 - i).max(0.0) as f32, (x1 - i).min(1.0) as f32]
-            }));
-            self.ey.clear();
-            self.ey.extend((j0..j1).map(|j| {
-                let j = j as f64;
-                [(y0 - j).max(0.0) as f32, (y1 - j).min(1.0) as f32]
-            }));
-            // Only edge pixels need the partial-coverage record: a fully covered row
-            // has at most one at each end.
-            for j in j0..j1 {
-                let [ly0, ly1] = self.ey[j - j0];
-                let row = j * w + i0;
-                if self.cy[j - j0] >= FULL {
-                    if f1 > f0 {
-                        paint.blend_uniform(&mut self.pixels[3 * (row + f0)..3 * (row + f1)], 1.0);
-                    }
-                    for k in 0..f0 {
-                        let [lx0, lx1] = self.ex[k];
-                        self.edge_pixel(row + k, [lx0, lx1, ly0, ly1], paint);
-                    }
-                    for k in f1..n {
-                        let [lx0, lx1] = self.ex[k];
-                        self.edge_pixel(row + k, [lx0, lx1, ly0, ly1], paint);
-                    }
-                } else {
-                    for k in 0..n {
-                        let [lx0, lx1] = self.ex[k];
-                        self.edge_pixel(row + k, [lx0, lx1, ly0, ly1], paint);
-                    }
-                }
-            }
-            return;
-        }
         for j in j0..j1 {
             let cyv = self.cy[j - j0];
             if self.probe.is_none() && cyv >= FULL {
@@ -687,6 +703,42 @@ impl Canvas {
             self.row.clear();
             self.row.extend(self.cx.iter().map(|&v| v * cyv));
             emit(&mut self.pixels, &mut self.probe, w, paint, j, i0, &self.row);
+        }
+    }
+
+    /// An opaque axis rectangle: rows fully covered vertically fill their run of fully
+    /// covered columns uniformly; every other pixel is an edge pixel, composited
+    /// through its partial-coverage record.
+    fn fill_opaque_axis_rect(&mut self, sx: Span, sy: Span, paint: &Paint) {
+        if self.partial.len() != self.w * self.h {
+            self.partial = vec![Partial::default(); self.w * self.h];
+        }
+        let w = self.w;
+        let (i0, i1) = (sx.i0, sx.i1);
+        let f0 = if sx.cov_first >= FULL { i0 } else { i0 + 1 };
+        let f1 = if i1 > f0 && sx.cov_last < FULL { i1 - 1 } else { i1 };
+        let rgb = paint.rgb();
+        for j in sy.i0..sy.i1 {
+            let [ly0, ly1] = sy.at(j);
+            let row = j * w;
+            if sy.cov(j) >= FULL {
+                if f1 > f0 {
+                    fill_rgb(&mut self.pixels[3 * (row + f0)..3 * (row + f1)], rgb);
+                }
+                if f0 > i0 {
+                    let [lx0, lx1] = sx.first;
+                    self.edge_pixel(row + i0, [lx0, lx1, ly0, ly1], paint);
+                }
+                if f1 < i1 {
+                    let [lx0, lx1] = sx.last;
+                    self.edge_pixel(row + i1 - 1, [lx0, lx1, ly0, ly1], paint);
+                }
+            } else {
+                for i in i0..i1 {
+                    let [lx0, lx1] = sx.at(i);
+                    self.edge_pixel(row + i, [lx0, lx1, ly0, ly1], paint);
+                }
+            }
         }
     }
 

@@ -5,12 +5,11 @@
  * declarations and integer #defines.
  *
  * Model: a pool owns num_envs environments, each a JSRuntime + JSContext running
- * one game, and num_threads threads (num_threads - 1 workers and the recv() caller)
- * that share each job's envs, claiming them one at a time. Python owns every
- * buffer: it registers them once with jg_pool_set_buffers and the threads write
- * results into them in place.
+ * one game, and num_threads worker threads, each owning a fixed shard of envs for its
+ * whole life. Python owns every buffer: it registers them once with
+ * jg_pool_set_buffers and the workers write results into them in place.
  *
- *   send(actions, env_ids) -> job queue -> threads (claim envs) -> buffers
+ *   send(actions, env_ids) -> job queue -> workers (static shards) -> buffers
  *   recv()                 <- waits for the oldest job still in flight
  *
  * All functions return a JG_* status (0 = ok). On a non-zero status,
