@@ -769,14 +769,6 @@ impl Canvas {
                 out[k] = (v + 0.5).min(255.0) as u8;
             }
             let same_colour = rec.color == col;
-            // What the pixel outside the new box now averages to.
-            let mut base = cur;
-            if a < 1.0 {
-                for k in 0..3 {
-                    let v = (out[k] as f32 - colf[k] * a) / (1.0 - a);
-                    base[k] = (v + 0.5).clamp(0.0, 255.0) as u8;
-                }
-            }
             px.copy_from_slice(&out);
             // Same-coloured tiles side by side: keep their union when it is a box, so
             // a third tile still composites exactly (rows of bricks, walls of a maze).
@@ -790,6 +782,14 @@ impl Canvas {
                     rec.y1 = y1.max(rec.y1);
                     rec.result = out;
                     return;
+                }
+            }
+            // What the pixel outside the new box now averages to.
+            let mut base = cur;
+            if a < 1.0 {
+                for k in 0..3 {
+                    let v = (out[k] as f32 - colf[k] * a) / (1.0 - a);
+                    base[k] = (v + 0.5).clamp(0.0, 255.0) as u8;
                 }
             }
             *rec = Partial { x0, x1, y0, y1, color: col, base, result: out, used: true };
