@@ -84,6 +84,62 @@ pub struct Canvas {
     row: Vec<f32>,
     probe: Option<Vec<f32>>,
     partial: Vec<Partial>,
+    /// Bumped by every opaque `background()` / `clear()`: see [`Partial`].
+    epoch: u32,
+    resume: Resume,
+}
+
+/// Where the last frames' drawing can resume (see [`Canvas::draw`]): the previous
+/// frame's words, and the canvas as it was after the first `snap_len` of them, kept
+/// as a copy of the pixels and an undo log of the partial-coverage records changed
+/// since.
+#[derive(Debug, Default)]
+struct Resume {
+    prev: Vec<u32>,
+    prev_ok: bool,
+    snap_len: usize,
+    snap_pixels: Vec<u8>,
+    snap_view: View,
+    /// The view when the snapshot's frame started: a resumed frame must start alike.
+    snap_start: View,
+    snap_epoch: u32,
+    undo: Vec<(u32, Partial)>,
+    logging: bool,
+}
+
+/// The canvas-to-device mapping that a `JG_OP_CANVAS` sets.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct View {
+    logical: (f64, f64),
+    sx: f64,
+    sy: f64,
+    tx: f64,
+    ty: f64,
+    clip: Option<Rect>,
+}
+
+impl Resume {
+    fn forget(&mut self) {
+        self.prev_ok = false;
+        self.drop_snapshot();
+    }
+
+    fn drop_snapshot(&mut self) {
+        self.snap_len = 0;
+        self.logging = false;
+        self.undo.clear();
+    }
+}
+
+/// A stream whose first command paints every pixel opaquely, so that what it draws
+/// does not depend on what the canvas held before.
+fn starts_opaque(words: &[u32]) -> bool {
+    use crate::command::{OP_BACKGROUND, OP_CANVAS, OP_CLEAR};
+    match words.first() {
+        Some(&OP_CANVAS) | Some(&OP_CLEAR) => words.len() >= 2,
+        Some(&OP_BACKGROUND) => words.len() >= 3 && words[2] >> 24 == 255,
+        _ => false,
+    }
 }
 
 /// What the last opaque axis-aligned rectangle that only partly covered a pixel left
@@ -96,7 +152,9 @@ pub struct Canvas {
 /// rendering at canvas size, does not have. For the common case, rectangles, the
 /// record lets the next opaque rectangle on that pixel composite exactly against the
 /// two regions instead. A record is trusted only while the pixel still holds
-/// `result`; any other drawing on the pixel changes it and so retires the record.
+/// `result` (any other drawing on the pixel changes it and so retires the record)
+/// and was made since the last opaque `background()` / `clear()` (`epoch`), so that
+/// a frame's pixels never depend on what earlier frames left there.
 #[derive(Clone, Copy, Debug, Default)]
 struct Partial {
     x0: f32,
@@ -106,7 +164,8 @@ struct Partial {
     color: [u8; 3],
     base: [u8; 3],
     result: [u8; 3],
-    used: bool,
+    /// The canvas epoch it was made in; 0: never made.
+    epoch: u32,
 }
 
 /// An interval `[lo, hi]` (already clipped) over unit cells `i0..i1`: only the first
@@ -223,6 +282,8 @@ impl Canvas {
             row: Vec::new(),
             probe: None,
             partial: Vec::new(),
+            epoch: 1,
+            resume: Resume::default(),
         };
         c.set_logical(obs_w as f64, obs_h as f64);
         Some(c)
@@ -248,6 +309,7 @@ impl Canvas {
     pub fn set_tolerance(&mut self, tol: f64) {
         if tol.is_finite() && tol > 0.0 {
             self.tol = tol;
+            self.resume.forget();
         }
     }
 
@@ -277,6 +339,12 @@ impl Canvas {
     /// Back to opaque black, keeping the logical size.
     pub fn reset(&mut self) {
         self.pixels.fill(0);
+        self.next_epoch();
+        self.resume.forget();
+    }
+
+    fn next_epoch(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1).max(1);
     }
 
     /// The internal RGB buffer (`3 * obs_w * ss * obs_h * ss` bytes, row-major).
@@ -340,11 +408,110 @@ impl Canvas {
     }
 
     /// Composites one command stream. On error, commands before the bad one have drawn.
+    ///
+    /// Frames of a game mostly repeat a prefix of the last frame's stream (background,
+    /// walls, tiles), then differ (the moving parts). When a stream starts opaque, the
+    /// canvas after its longest command-aligned common prefix with the previous
+    /// stream is kept, and a later stream with that same prefix resumes from there:
+    /// the pixels are copied back, the partial-coverage records changed since are
+    /// undone, and only the rest is drawn. The result is the same as drawing the whole
+    /// stream, to the bit: what an opaque stream draws depends only on its words.
     pub fn draw(&mut self, words: &[u32]) -> Result<(), DrawError> {
-        for cmd in Commands::new(words) {
-            self.exec(cmd?)?;
+        if self.probe.is_some() {
+            return Commands::new(words).try_for_each(|cmd| self.exec(cmd?));
         }
+        if !starts_opaque(words) {
+            self.resume.forget();
+            return Commands::new(words).try_for_each(|cmd| self.exec(cmd?));
+        }
+        let start_view = self.view();
+        let r = &self.resume;
+        let mut start = 0;
+        let mut checkpoint = None;
+        if r.snap_len > 0
+            && r.prev_ok
+            && r.snap_start == start_view
+            && words.len() >= r.snap_len
+            && words[..r.snap_len] == r.prev[..r.snap_len]
+        {
+            // The frames may now agree beyond the snapshot (the change that cut the
+            // prefix short was drawn once and stayed): move the snapshot forward.
+            let n = r.snap_len;
+            let common = n + words[n..].iter().zip(&r.prev[n..]).take_while(|(a, b)| a == b).count();
+            if common > n {
+                checkpoint = Some(common);
+            }
+            self.restore_snapshot();
+            start = n;
+        } else {
+            let common = if r.prev_ok { words.iter().zip(&r.prev).take_while(|(a, b)| a == b).count() } else { 0 };
+            self.resume.drop_snapshot();
+            if common > 0 {
+                checkpoint = Some(common);
+            }
+        }
+        let mut cmds = Commands::starting_at(words, start);
+        let result = loop {
+            let at = cmds.position();
+            let Some(cmd) = cmds.next() else { break Ok(()) };
+            if let Some(p) = checkpoint {
+                if cmds.position() > p {
+                    checkpoint = None;
+                    self.take_snapshot(at, start_view);
+                }
+            }
+            if let Err(e) = cmd.map_err(DrawError::from).and_then(|c| self.exec(c)) {
+                break Err(e);
+            }
+        };
+        if checkpoint.is_some() && result.is_ok() {
+            self.take_snapshot(words.len(), start_view); // the same stream again
+        }
+        if result.is_err() {
+            self.resume.forget();
+            return result;
+        }
+        self.resume.prev.clear();
+        self.resume.prev.extend_from_slice(words);
+        self.resume.prev_ok = true;
         Ok(())
+    }
+
+    fn view(&self) -> View {
+        View { logical: self.logical, sx: self.sx, sy: self.sy, tx: self.tx, ty: self.ty, clip: Some(self.clip) }
+    }
+
+    /// Keeps the canvas as it is after the first `len` words (none if `len` is 0).
+    fn take_snapshot(&mut self, len: usize, start_view: View) {
+        if len == 0 {
+            return;
+        }
+        let view = self.view();
+        let r = &mut self.resume;
+        r.snap_len = len;
+        r.snap_pixels.clear();
+        r.snap_pixels.extend_from_slice(&self.pixels);
+        r.snap_view = view;
+        r.snap_start = start_view;
+        r.snap_epoch = self.epoch;
+        r.undo.clear();
+        r.logging = true;
+    }
+
+    fn restore_snapshot(&mut self) {
+        let r = &mut self.resume;
+        self.pixels.copy_from_slice(&r.snap_pixels);
+        for &(idx, rec) in r.undo.iter().rev() {
+            self.partial[idx as usize] = rec;
+        }
+        r.undo.clear();
+        let v = r.snap_view;
+        self.logical = v.logical;
+        (self.sx, self.sy, self.tx, self.ty) = (v.sx, v.sy, v.tx, v.ty);
+        if let Some(c) = v.clip {
+            self.clip = c;
+        }
+        self.epoch = r.snap_epoch;
     }
 
     /// Runs `words` without touching the pixels and returns the summed coverage of
@@ -366,9 +533,13 @@ impl Canvas {
                 }
                 self.set_logical(w, h);
                 self.pixels.fill(0);
+                self.next_epoch();
             }
             Command::Background(c) => self.background(c),
-            Command::Clear => self.pixels.fill(0),
+            Command::Clear => {
+                self.pixels.fill(0);
+                self.next_epoch();
+            }
             Command::Rect { style, xywh, radii } => self.rect(&style, xywh, radii),
             Command::Ellipse { style, c } => {
                 if !finite(&c) {
@@ -404,6 +575,9 @@ impl Canvas {
             Some(p) => p,
             None => return,
         };
+        if paint.opaque() && self.probe.is_none() {
+            self.next_epoch();
+        }
         let full = self.clip == Rect { x0: 0.0, y0: 0.0, x1: self.w as f64, y1: self.h as f64 };
         if full && self.probe.is_none() {
             if paint.opaque() {
@@ -755,11 +929,14 @@ impl Canvas {
         let (Some(px), Some(rec)) = (self.pixels.get_mut(3 * idx..3 * idx + 3), self.partial.get_mut(idx)) else {
             return;
         };
+        if self.resume.logging {
+            self.resume.undo.push((idx as u32, *rec));
+        }
         let cur = [px[0], px[1], px[2]];
         let col = paint.rgb();
         let colf = [col[0] as f32, col[1] as f32, col[2] as f32];
         let mut out = [0u8; 3];
-        let valid = rec.used && rec.result == cur;
+        let valid = rec.epoch == self.epoch && rec.result == cur;
         if valid {
             let q = (rec.x1 - rec.x0) * (rec.y1 - rec.y0);
             let inter = overlap(rec.x0, rec.x1, x0, x1) * overlap(rec.y0, rec.y1, y0, y1);
@@ -792,14 +969,14 @@ impl Canvas {
                     base[k] = (v + 0.5).clamp(0.0, 255.0) as u8;
                 }
             }
-            *rec = Partial { x0, x1, y0, y1, color: col, base, result: out, used: true };
+            *rec = Partial { x0, x1, y0, y1, color: col, base, result: out, epoch: self.epoch };
         } else {
             for k in 0..3 {
                 let d = cur[k] as f32;
                 out[k] = (d + (colf[k] - d) * a + 0.5) as u8;
             }
             px.copy_from_slice(&out);
-            *rec = Partial { x0, x1, y0, y1, color: col, base: cur, result: out, used: true };
+            *rec = Partial { x0, x1, y0, y1, color: col, base: cur, result: out, epoch: self.epoch };
         }
     }
 

@@ -320,6 +320,16 @@ impl<'a> Commands<'a> {
     pub fn new(words: &'a [u32]) -> Self {
         Commands { words, pos: 0, failed: false }
     }
+
+    /// Starts reading `words` at word `pos`, which must be where a command starts.
+    pub fn starting_at(words: &'a [u32], pos: usize) -> Self {
+        Commands { words, pos, failed: false }
+    }
+
+    /// The word index of the next command.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
 }
 
 fn f(w: u32) -> f32 {
