@@ -85,7 +85,10 @@ class NativePool(PoolBuffers):
         super().__init__(config)
         n = self.num_envs
         self._ids_out = np.zeros(n, dtype=np.uint32)
+        self._ids_out_c = ffi.from_buffer("uint32_t[]", self._ids_out)
         self._n_out = ffi.new("uint32_t *")
+        # Every env in order: the common send, prepared once.
+        self._all_ids_c = ffi.from_buffer("uint32_t[]", np.arange(n, dtype=np.uint32))
         self._pool = ffi.NULL
         self._create()
 
@@ -195,18 +198,21 @@ class NativePool(PoolBuffers):
                                    len(ids))
         self._check(status, ids.astype(np.int64))
 
-    def send(self, actions: np.ndarray, env_ids: np.ndarray):
+    def send(self, actions: np.ndarray, env_ids: np.ndarray | None):
+        """Starts a job for ``env_ids`` (``None``: every env, in order)."""
         self._require_open()
         a = np.ascontiguousarray(actions, dtype=np.int32)
-        ids = np.ascontiguousarray(env_ids, dtype=np.uint32)
-        status = lib.jg_pool_send(self._pool, ffi.from_buffer("int32_t[]", a),
-                                  ffi.from_buffer("uint32_t[]", ids), len(ids))
+        if env_ids is None:
+            ids_c, n = self._all_ids_c, len(self._ids_out)
+        else:
+            ids = np.ascontiguousarray(env_ids, dtype=np.uint32)
+            ids_c, n = ffi.from_buffer("uint32_t[]", ids), len(ids)
+        status = lib.jg_pool_send(self._pool, ffi.from_buffer("int32_t[]", a), ids_c, n)
         self._check(status)
 
     def recv(self) -> np.ndarray:
         self._require_open()
-        status = lib.jg_pool_recv(self._pool, ffi.from_buffer("uint32_t[]", self._ids_out),
-                                  self._n_out)
+        status = lib.jg_pool_recv(self._pool, self._ids_out_c, self._n_out)
         ids = self._ids_out[: self._n_out[0]].astype(np.int64)
         self._check(status, ids)
         return ids

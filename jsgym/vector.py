@@ -56,6 +56,7 @@ class JsVectorEnv(VectorEnv):
         self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, len(config.actions)))
         self._pool = NativePool(config)
         self._all_ids = np.arange(self.num_envs, dtype=np.int64)
+        self._every: dict[int, np.ndarray] = {}
         self._episode_start = np.full(self.num_envs, time.perf_counter())
         self._seeded = False
         self._default_seed = seed
@@ -132,9 +133,11 @@ class JsVectorEnv(VectorEnv):
         """Starts stepping the envs ``env_ids`` (all by default) and returns at once;
         :meth:`recv` collects the results. Envs not in flight can be sent in another
         call meanwhile (double buffering); up to 8 sends may be outstanding."""
-        ids = self._all_ids if env_ids is None else self._check_ids(env_ids)
-        a = self._check_actions(actions, len(ids))
-        self._pool.send(a, ids)
+        if env_ids is None:
+            self._pool.send(self._check_actions(actions, self.num_envs), None)
+            return
+        ids = self._check_ids(env_ids)
+        self._pool.send(self._check_actions(actions, len(ids)), ids)
 
     def recv(self):
         """Waits for the oldest outstanding :meth:`send` and returns
@@ -149,7 +152,7 @@ class JsVectorEnv(VectorEnv):
         else:
             obs = p.obs[ids]
             rewards, term, trunc = p.reward[ids], p.terminated[ids], p.truncated[ids]
-        infos = self._infos(ids, with_episode=True)
+        infos = self._infos(ids, with_episode=True, full=full)
         infos["env_id"] = ids
         return obs, rewards, term, trunc, infos
 
@@ -207,11 +210,20 @@ class JsVectorEnv(VectorEnv):
                              f"got {a[(a < 0) | (a >= self.single_action_space.n)].tolist()}")
         return a
 
-    def _infos(self, ids: np.ndarray, *, with_episode: bool) -> dict:
+    def _infos(self, ids: np.ndarray, *, with_episode: bool, full: bool | None = None) -> dict:
         p = self._pool
         n = len(ids)
-        every = np.ones(n, dtype=np.bool_)
-        take = np.copy if self._is_all(ids) else (lambda a: a[ids])
+        every = self._every.get(n)
+        if every is None:
+            # The "present in every env" masks of the info keys: one read-only array
+            # per batch size, shared by all steps.
+            every = self._every[n] = np.ones(n, dtype=np.bool_)
+            every.flags.writeable = False
+        if full is None:
+            full = self._is_all(ids)
+        take = (lambda a: a.copy()) if full else (lambda a: a[ids])
+        # Read-only checks need no copy when every env is in order.
+        view = (lambda a: a) if full else (lambda a: a[ids])
         infos = {
             "score": take(p.score), "_score": every,
             "lives": take(p.lives), "_lives": every,
@@ -219,8 +231,9 @@ class JsVectorEnv(VectorEnv):
             "level_seed": take(p.level_seed), "_level_seed": every,
             "elapsed_steps": take(p.elapsed_steps), "_elapsed_steps": every,
         }
-        done = p.episode_done[ids] if with_episode else np.zeros(n, dtype=np.bool_)
+        done = view(p.episode_done) if with_episode else np.zeros(n, dtype=np.bool_)
         if done.any():
+            done = done.copy()  # may be a view of the pool's buffer, and infos keeps it
             now = time.perf_counter()
             done_ids = ids[done]
             t = np.zeros(n)
@@ -234,7 +247,7 @@ class JsVectorEnv(VectorEnv):
             infos["_episode"] = done
         # reset() reports errors too: with on_error="reset" a failing resetGame() is
         # restarted, and the caller must hear of it
-        errors = p.env_error[ids] != _codes.OK
+        errors = view(p.env_error) != _codes.OK
         if errors.any():
             messages = np.full(n, None, dtype=object)
             for k in np.flatnonzero(errors):
@@ -242,7 +255,7 @@ class JsVectorEnv(VectorEnv):
             infos["error"] = messages
             infos["_error"] = errors
         if with_episode and p.final_obs_valid is not None:
-            valid = p.final_obs_valid[ids]
+            valid = view(p.final_obs_valid)
             if valid.any():
                 infos["final_obs"] = p.final_obs[ids]
                 infos["_final_obs"] = valid.copy()

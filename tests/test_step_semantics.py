@@ -62,6 +62,11 @@ def test_reward_is_score_delta_and_episode_stats(probe_game):
     assert infos["_episode"].tolist() == [True]
     assert infos["episode"]["r"].tolist() == [3.0] and infos["episode"]["l"].tolist() == [3]
     assert infos["game_state"].tolist() == [1]
+    # what a step returned stays as it was: the next step (an autoreset) writes into
+    # the pool's buffers, not into the arrays handed out
+    envs.step(np.array([RIGHT]))
+    assert infos["_episode"].tolist() == [True] and term.tolist() == [True]
+    assert infos["game_state"].tolist() == [1] and infos["score"].tolist() == [3]
     envs.close()
 
 
