@@ -514,10 +514,13 @@ class BrowserPool(PoolBuffers):
             self._reset_one(self._envs[int(i)], s) for i, s in zip(ids, seed_list)))
         self._check(status, ids)
 
-    def send(self, actions: np.ndarray, env_ids: np.ndarray):
+    def send(self, actions: np.ndarray, env_ids: np.ndarray | None):
+        """Starts stepping ``env_ids`` (``None``: every env, in order)."""
         self._require_open()
         if len(self._jobs) >= 8:
             raise RuntimeError("at most 8 sends may be outstanding; call recv() first")
+        if env_ids is None:
+            env_ids = np.arange(len(self._envs))
         ids = np.asarray(env_ids, dtype=np.int64).copy()
         acts = [int(a) for a in np.asarray(actions)]
         busy = {int(i) for _, job_ids in self._jobs for i in job_ids}

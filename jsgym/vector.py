@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Any
 
@@ -19,6 +20,15 @@ _AUTORESET_NAMES = {
     AutoresetMode.SAME_STEP: "same_step",
     AutoresetMode.DISABLED: "disabled",
 }
+
+
+@functools.lru_cache(maxsize=64)
+def _all_present(n: int) -> np.ndarray:
+    """The "present in every env" mask of the info keys for a batch of n envs: one
+    read-only array per batch size, shared by every step of every env."""
+    every = np.ones(n, dtype=np.bool_)
+    every.flags.writeable = False
+    return every
 
 
 class JsVectorEnv(VectorEnv):
@@ -56,7 +66,6 @@ class JsVectorEnv(VectorEnv):
         self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, len(config.actions)))
         self._pool = NativePool(config)
         self._all_ids = np.arange(self.num_envs, dtype=np.int64)
-        self._every: dict[int, np.ndarray] = {}
         self._episode_start = np.full(self.num_envs, time.perf_counter())
         self._seeded = False
         self._default_seed = seed
@@ -213,12 +222,7 @@ class JsVectorEnv(VectorEnv):
     def _infos(self, ids: np.ndarray, *, with_episode: bool, full: bool | None = None) -> dict:
         p = self._pool
         n = len(ids)
-        every = self._every.get(n)
-        if every is None:
-            # The "present in every env" masks of the info keys: one read-only array
-            # per batch size, shared by all steps.
-            every = self._every[n] = np.ones(n, dtype=np.bool_)
-            every.flags.writeable = False
+        every = _all_present(n)
         if full is None:
             full = self._is_all(ids)
         take = (lambda a: a.copy()) if full else (lambda a: a[ids])

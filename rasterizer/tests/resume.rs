@@ -100,7 +100,7 @@ fn run(fit: Fit, seed: u64) -> usize {
     let mut chain_size = size;
     let mut level = 0;
     let mut opaque_frames = 0;
-    let mut extend = |chain: &mut Vec<Vec<u32>>, chain_size: &mut (f32, f32), words: &[u32], before: (f32, f32)| {
+    let extend = |chain: &mut Vec<Vec<u32>>, chain_size: &mut (f32, f32), words: &[u32], before: (f32, f32)| {
         let opaque = words[0] != 2 || words[2] >> 24 == 255;
         if opaque {
             chain.clear();
