@@ -42,8 +42,9 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
             a ``.js`` file written to the game contract.
         num_envs: number of envs.
         num_threads: threads stepping the envs (default: one per core, at most
-            ``num_envs``). Env ``i`` belongs to shard ``i % num_threads`` for its
-            whole life; shards 1.. have a worker thread each, shard 0 runs on the
+            ``num_envs``). Env ``i``'s home is shard ``i % num_threads``, and a
+            thread done with its own envs of a step takes the others' remaining
+            ones; shards 1.. have a worker thread each, shard 0 runs on the
             thread that calls ``step()``/``recv()`` (so one thread means no thread
             hand-off at all). Results do not depend on the thread count.
         seed: seed of the first ``reset()`` without a seed (env ``i`` gets

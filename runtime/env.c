@@ -45,7 +45,7 @@ static void env_fail(jg_env *env, int32_t kind, const char *fmt, ...) {
  * InternalError "out of memory", or, when even that object cannot be allocated, as
  * a null exception; with Bellard's engine our allocator also records the refusal. */
 static int hit_memory_limit(jg_env *env, JSValueConst exc, const char *text) {
-    if (env->memory_refused) return 1;
+    if (env->heap.refused) return 1;
     return strstr(text, "out of memory") != NULL || (!JG_ENGINE_NG ? 0 : JS_IsNull(exc));
 }
 
@@ -82,65 +82,38 @@ static int32_t env_fail_from_exception(jg_env *env, jg_phase phase) {
 }
 
 #if !JG_ENGINE_NG
-#include <malloc.h>
-/* Bellard's QuickJS: the default allocator with the limit check, plus a record of
- * each refusal so that a failure can be attributed to the memory limit even when the
- * error object itself could not be allocated. */
-/* After the first refusal in a call, allocations may use this much more: enough for
- * QuickJS to build the "out of memory" error and its backtrace. Bellard's QuickJS
- * does not survive every allocation failure on that path (seen as a crash in
- * build_backtrace under an allocation bomb), so the limit refuses once, cleanly. */
-#define JG_OOM_HEADROOM ((size_t)1 << 20)
-
-static int over_limit(JSMallocState *s, size_t grow) {
-    jg_env *env = s->opaque;
-    size_t limit = s->malloc_limit + (env->memory_refused ? JG_OOM_HEADROOM : 0);
-    if (s->malloc_size + grow <= limit) return 0;
-    env->memory_refused = 1;
-    return 1;
-}
-
-/* jg_guard_hold/release: a hard stop never lands inside the libc allocator. */
+/* Bellard's QuickJS allocates from the env's own heap (heap.c), which also enforces
+ * the memory limit. malloc_size is what QuickJS schedules its GC by. */
 static void *env_malloc(JSMallocState *s, size_t size) {
-    if (over_limit(s, size)) return NULL;
-    jg_guard_hold();
-    void *p = malloc(size);
-    if (p) {
-        s->malloc_count++;
-        s->malloc_size += malloc_usable_size(p) + sizeof(void *);
-    }
-    jg_guard_release();
+    jg_env *env = s->opaque;
+    void *p = jg_heap_malloc(&env->heap, size);
+    if (p) s->malloc_count++;
+    s->malloc_size = env->heap.live;
     return p;
 }
 
 static void env_free(JSMallocState *s, void *ptr) {
     if (!ptr) return;
-    jg_guard_hold();
+    jg_env *env = s->opaque;
+    jg_heap_free(&env->heap, ptr);
     s->malloc_count--;
-    s->malloc_size -= malloc_usable_size(ptr) + sizeof(void *);
-    free(ptr);
-    jg_guard_release();
+    s->malloc_size = env->heap.live;
 }
 
 static void *env_realloc(JSMallocState *s, void *ptr, size_t size) {
+    jg_env *env = s->opaque;
     if (!ptr) return size ? env_malloc(s, size) : NULL;
-    size_t old = malloc_usable_size(ptr);
     if (size == 0) {
         env_free(s, ptr);
         return NULL;
     }
-    if (size > old && over_limit(s, size - old)) return NULL;
-    jg_guard_hold();
-    void *p = realloc(ptr, size);
-    if (p) s->malloc_size += malloc_usable_size(p) - old;
-    jg_guard_release();
+    void *p = jg_heap_realloc(&env->heap, ptr, size);
+    s->malloc_size = env->heap.live;
     return p;
 }
 
-static size_t env_usable_size(const void *ptr) { return malloc_usable_size((void *)ptr); }
-
 static const JSMallocFunctions env_malloc_functions = {env_malloc, env_free, env_realloc,
-                                                       env_usable_size};
+                                                       jg_heap_usable_size};
 #endif
 
 static JSRuntime *new_runtime(jg_env *env) {
@@ -164,7 +137,7 @@ static int interrupt_handler(JSRuntime *rt, void *opaque) {
 
 static void arm_deadline(jg_env *env) {
     env->timed_out = 0;
-    env->memory_refused = 0;
+    env->heap.refused = 0;
     env->deadline_ns = jg_now_ns() + (uint64_t)(env->pool->config.step_timeout * 1e9);
     if (jg_tl_guard)
         jg_guard_begin_op(jg_tl_guard, env->deadline_ns, env->pool->config.step_timeout);
@@ -179,16 +152,19 @@ typedef struct jg_abandoned {
     JSRuntime *rt;
     JSContext *ctx;
     P5Shim *shim;
+    void *heap_chunks; /* the runtime's heap (heap.c) */
 } jg_abandoned;
 static jg_abandoned *abandoned_list;
 static pthread_mutex_t abandoned_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 void jg_env_abandon(jg_env *env) {
+    void *heap_chunks = jg_heap_detach(&env->heap); /* the next runtime starts afresh */
     jg_abandoned *a = malloc(sizeof *a);
     if (a) {
         a->rt = env->rt;
         a->ctx = env->ctx;
         a->shim = env->shim;
+        a->heap_chunks = heap_chunks;
         pthread_mutex_lock(&abandoned_mutex);
         a->next = abandoned_list;
         abandoned_list = a;
@@ -430,7 +406,8 @@ int jg_env_create(jg_env *env) {
     env->error_kind = JG_OK;
     env->error[0] = '\0';
     env->elapsed = 0;
-    env->memory_refused = 0;
+    env->heap.refused = 0;
+    env->heap.limit = cfg->memory_limit;
     env->rt = new_runtime(env);
     if (!env->rt) goto oom;
     JS_SetMemoryLimit(env->rt, cfg->memory_limit);
@@ -512,6 +489,7 @@ void jg_env_destroy(jg_env *env) {
     env->ctx = NULL;
     if (env->rt) JS_FreeRuntime(env->rt);
     env->rt = NULL;
+    jg_heap_release(&env->heap);
     if (env->canvas) {
         int armed = jg_guard_disarm();
         jg_canvas_free(env->canvas);

@@ -85,6 +85,26 @@ static inline void jg_guard_rearm(int was) {
     if (g) g->armed = was;
 }
 
+/* An env's JS heap (heap.c): size-class free lists in chunks only this env uses. */
+#define JG_HEAP_SMALL_MAX 4096
+#define JG_HEAP_CLASSES 46
+typedef struct jg_heap {
+    void *free_lists[JG_HEAP_CLASSES];
+    char *bump, *bump_end; /* the unused end of the newest chunk */
+    void *chunks;          /* every chunk, newest first */
+    size_t live;           /* bytes of blocks in use, headers included */
+    size_t reserved;       /* bytes held from libc: chunks and large blocks */
+    size_t limit;          /* the env's memory limit, on reserved */
+    int refused;           /* refused a request since the call began */
+} jg_heap;
+
+void *jg_heap_malloc(jg_heap *h, size_t n);
+void jg_heap_free(jg_heap *h, void *p);
+void *jg_heap_realloc(jg_heap *h, void *p, size_t n);
+size_t jg_heap_usable_size(const void *p);
+void *jg_heap_detach(jg_heap *h);
+void jg_heap_release(jg_heap *h);
+
 typedef struct jg_env {
     uint32_t id;
     jg_pool *pool;
@@ -99,7 +119,7 @@ typedef struct jg_env {
     uint64_t deadline_ns;
     jg_phase phase;        /* what JS runs now, for a hard stop's message */
     int timed_out;
-    int memory_refused;  /* the allocator refused a request since the call began */
+    jg_heap heap;
 
     /* episode */
     double score;
@@ -147,6 +167,7 @@ typedef struct jg_job {
     uint32_t n;
     uint32_t *env_ids;   /* capacity num_envs */
     int32_t *args;       /* actions (STEP) or seeds (RESET), capacity num_envs */
+    uint8_t *claimed;    /* [k]: a thread has taken env_ids[k] (atomic), capacity num_envs */
     atomic_int remaining; /* shards that have not finished it (written under the mutex) */
     int32_t status;      /* worst env status */
     int continue_seeds;  /* RESET without seeds: continue each env's seed stream */

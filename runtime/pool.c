@@ -1,23 +1,29 @@
-/* The env pool: static shards, the job queue, and Gymnasium's step semantics
- * (reward, termination, truncation, autoreset, on_error).
+/* The env pool: home shards with stealing, the job queue, and Gymnasium's step
+ * semantics (reward, termination, truncation, autoreset, on_error).
  *
  *   Python: send(actions, env_ids) ----> job ring (JG_MAX_JOBS slots, FIFO)
  *                                           |  work_cv
  *                                           v
- *   shard w = envs with id % num_shards == w, for the pool's whole life:
+ *   shard w = envs with id % num_shards == w (their home thread):
  *     shards 1..n-1: one worker thread each, running every job as it arrives
  *     shard 0:       the thread that calls recv(), running its part of the job
  *                    it waits for (no hand-off at all with one thread)
- *       for each id of the job in the shard: reset / step the env, write the
- *       results into the caller-owned buffers at index id
- *                                           |  done_cv (last worker of the job)
+ *       each thread claims its home envs of the job in order (an atomic flag per
+ *       env), then the other shards' unclaimed envs from the back: a step where a
+ *       few envs reset (generating a level costs 2-9 steps) keeps both threads busy.
+ *       Reset / step the env, write the results into the caller-owned buffers at
+ *       index id.
+ *                                           |  done_cv (last thread of the job)
  *                                           v
  *   Python: recv() <---- oldest job: env ids, worst status
  *
- * A JSRuntime is only ever used by one thread at a time: a worker's envs never
- * leave it, and shard 0 follows the recv() caller (JS_UpdateStackTop when that
- * thread changes). Per-env failures stay in that env (env_error, the message from
- * jg_pool_env_error); other envs of the same job run normally.
+ * A JSRuntime is only ever used by one thread at a time (an env is claimed once per
+ * job, and jobs of one env never overlap), mostly its home thread's:
+ * JS_UpdateStackTop before every use. Its JS heap is the env's own (heap.c), so an
+ * env that changes threads neither frees into another thread's malloc arena nor
+ * shares cache lines with other envs. Each thread has its own hard-stop guard
+ * (guard.c), indexed like the shards. Per-env failures stay in that env (env_error,
+ * the message from jg_pool_env_error); other envs of the same job run normally.
  */
 #include <errno.h>
 #include <sched.h>
@@ -269,7 +275,13 @@ static int32_t run_env(jg_pool *pool, jg_job *job, uint32_t k) {
     return rc;
 }
 
-/* Runs shard `shard`'s part of a job and returns the worst env status. */
+static inline int claim(jg_job *job, uint32_t k) {
+    return __atomic_load_n(&job->claimed[k], __ATOMIC_RELAXED) == 0 &&
+           __atomic_exchange_n(&job->claimed[k], 1, __ATOMIC_ACQ_REL) == 0;
+}
+
+/* Runs shard `shard`'s part of a job, then helps with the rest; returns the worst
+ * env status it saw. */
 static int32_t run_shard(jg_pool *pool, jg_job *job, uint32_t shard) {
     int32_t worst = JG_OK;
     if (job->kind == JG_JOB_STOP) {
@@ -281,8 +293,15 @@ static int32_t run_shard(jg_pool *pool, jg_job *job, uint32_t shard) {
         atomic_store(&pool->guards[shard].thread, pthread_self());
         jg_tl_guard = &pool->guards[shard];
     }
+    /* Own envs first, in order; then the other shards' envs from the back, so that
+     * a thread that finished early takes the envs their owner would reach last. */
     for (uint32_t k = 0; k < job->n; k++) {
-        if (job->env_ids[k] % pool->num_shards != shard) continue;
+        if (job->env_ids[k] % pool->num_shards != shard || !claim(job, k)) continue;
+        int32_t rc = run_env(pool, job, k);
+        if (rc && !worst) worst = rc;
+    }
+    for (uint32_t k = job->n; k-- > 0;) {
+        if (!claim(job, k)) continue;
         int32_t rc = run_env(pool, job, k);
         if (rc && !worst) worst = rc;
     }
@@ -401,6 +420,7 @@ static int32_t submit_locked(jg_pool *pool, jg_job_kind kind, const uint32_t *id
     job->n = n;
     if (n) memcpy(job->env_ids, ids, n * sizeof *ids);
     if (n && args) memcpy(job->args, args, n * sizeof *args);
+    if (n) memset(job->claimed, 0, n); /* published by the release store below */
     job->remaining = (int)pool->num_shards; /* the workers and the recv() caller */
     job->caller_started = 0;
     job->status = JG_OK;
@@ -511,7 +531,8 @@ jg_pool *jg_pool_create(const jg_config *config, int32_t *status) {
     for (int j = 0; j < JG_MAX_JOBS; j++) {
         pool->jobs[j].env_ids = malloc(n * sizeof(uint32_t));
         pool->jobs[j].args = malloc(n * sizeof(int32_t));
-        if (!pool->jobs[j].env_ids || !pool->jobs[j].args) goto oom;
+        pool->jobs[j].claimed = malloc(n);
+        if (!pool->jobs[j].env_ids || !pool->jobs[j].args || !pool->jobs[j].claimed) goto oom;
     }
     if (!pool->envs) goto oom;
     for (uint32_t i = 0; i < n; i++) {
@@ -598,6 +619,7 @@ void jg_pool_destroy(jg_pool *pool) {
     pthread_cond_destroy(&pool->done_cv);
     for (int j = 0; j < JG_MAX_JOBS; j++) {
         free(pool->jobs[j].env_ids);
+        free(pool->jobs[j].claimed);
         free(pool->jobs[j].args);
     }
     free(pool->workers);

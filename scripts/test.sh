@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up jsgym from a clean checkout (the package, Chromium, Playwright and the
 # pinned p5.js) and runs every test suite: the Rust rasterizer's cargo tests, the p5
-# shim's C tests (ASan/UBSan), and pytest (QuickJS and browser backends).
+# shim's and the JS heap's C tests (ASan/UBSan), and pytest (QuickJS and browser backends).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +18,9 @@ if [ -f p5shim/tests/Makefile ]; then
   echo "== p5 shim: C tests under ASan/UBSan"
   make -s -C p5shim/tests test
 fi
+
+echo "== runtime: per-env JS heap, C test under ASan/UBSan"
+make -s -f runtime/tests/Makefile.heap check
 
 echo "== pytest"
 python3 -m pytest -q -m "not slow" "$@"

@@ -171,6 +171,18 @@ def test_memory_limit_is_per_env_and_configurable(game_factory):
     run(game_factory, body, memory_limit=64 << 20).close()
 
 
+def test_freed_js_memory_is_reused(game_factory):
+    """Each env's JS heap recycles what the GC frees: a game that allocates about
+    6 MiB of short-lived objects of many sizes every frame runs for many frames
+    within a 12 MiB limit."""
+    body = ("let keep = 0; for (let i = 0; i < 6000; i++) { "
+            "const a = new Array((i * 37) % 300).fill(i); const s = 'k' + i + 'x'.repeat(i % 90); "
+            "keep += a.length + s.length; } globalThis.kept = keep;")
+    envs = run(game_factory, body, steps=60, memory_limit=12 << 20)
+    assert envs.call_js("kept") > 0
+    envs.close()
+
+
 def test_step_timeout_is_configurable_and_timely(game_factory):
     busy = "const t = Date.now(); let n = 0; for (let i = 0; i < 2e7; i++) n += i % 7;"
     with pytest.raises(GameTimeoutError, match="0.05"):

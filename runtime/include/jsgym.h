@@ -5,11 +5,12 @@
  * declarations and integer #defines.
  *
  * Model: a pool owns num_envs environments, each a JSRuntime + JSContext running
- * one game, and num_threads worker threads, each owning a fixed shard of envs for its
- * whole life. Python owns every buffer: it registers them once with
+ * one game on a JS heap of its own, and num_threads threads: env i's home is thread
+ * i % num_threads, and a thread done with its own envs of a step takes the others'
+ * remaining ones. Python owns every buffer: it registers them once with
  * jg_pool_set_buffers and the workers write results into them in place.
  *
- *   send(actions, env_ids) -> job queue -> workers (static shards) -> buffers
+ *   send(actions, env_ids) -> job queue -> threads (home shards + stealing) -> buffers
  *   recv()                 <- waits for the oldest job still in flight
  *
  * All functions return a JG_* status (0 = ok). On a non-zero status,
