@@ -143,33 +143,13 @@ static void arm_deadline(jg_env *env) {
         jg_guard_begin_op(jg_tl_guard, env->deadline_ns, env->pool->config.step_timeout);
 }
 
-/* Runtimes stopped from outside, kept for the life of the process: freeing them would
- * walk structures left in the middle of an update. Holding them here (rather than
- * dropping the pointers) keeps their memory reachable, so leak checkers report only
- * real leaks. */
-typedef struct jg_abandoned {
-    struct jg_abandoned *next;
-    JSRuntime *rt;
-    JSContext *ctx;
-    P5Shim *shim;
-    void *heap_chunks; /* the runtime's heap (heap.c) */
-} jg_abandoned;
-static jg_abandoned *abandoned_list;
-static pthread_mutex_t abandoned_mutex = PTHREAD_MUTEX_INITIALIZER;
-
+/* A runtime stopped from outside is never touched again: its structures may be in
+ * the middle of an update. All its memory is in the env's heap (heap.c), whose own
+ * lists a stop always finds whole, so the heap is released without walking the
+ * runtime, and the shim's record (libc) is freed without touching JS. */
 void jg_env_abandon(jg_env *env) {
-    void *heap_chunks = jg_heap_detach(&env->heap); /* the next runtime starts afresh */
-    jg_abandoned *a = malloc(sizeof *a);
-    if (a) {
-        a->rt = env->rt;
-        a->ctx = env->ctx;
-        a->shim = env->shim;
-        a->heap_chunks = heap_chunks;
-        pthread_mutex_lock(&abandoned_mutex);
-        a->next = abandoned_list;
-        abandoned_list = a;
-        pthread_mutex_unlock(&abandoned_mutex);
-    }
+    jg_heap_release(&env->heap);
+    p5shim_forget(env->shim);
     env->rt = NULL;
     env->ctx = NULL;
     env->shim = NULL;
@@ -179,7 +159,7 @@ void jg_env_abandon(jg_env *env) {
              "%s ran longer than the step timeout of %.3g s and did not stop at the deadline "
              "(a built-in that never checks it, such as Array.prototype.indexOf over a huge "
              "array-like, or operations too slow to reach the check); the env was stopped "
-             "from outside and its JS heap is not reclaimed",
+             "from outside and its JS heap was released whole",
              phase_name(env->phase), env->pool->config.step_timeout);
 }
 

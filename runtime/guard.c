@@ -11,17 +11,18 @@
  * plus a grace period). A shard past it gets a signal on its own thread; the handler
  * jumps back to the sigsetjmp in run_env (pool.c), out of the middle of QuickJS. The
  * env's runtime is then in an unknown state: it is abandoned, never touched again
- * (its memory, at most the memory limit, is not reclaimed), and the env is treated
+ * (its heap, heap.c, is released whole without walking it), and the env is treated
  * like any other env that failed with a timeout.
  *
  * Jumping is only allowed while QuickJS code runs (armed), and never from inside
  * malloc/free (a held glibc lock would deadlock the next allocation): the JS
- * allocator and the p5 shim's buffers go through env.c's allocator, which holds the
- * guard (no_jump) around the libc call and jumps when it returns. Code that is not
+ * heap and the p5 shim's buffers come from the env's heap (heap.c), which holds the
+ * guard (no_jump) around libc calls and its own list updates and jumps when they
+ * return. Code that is not
  * QuickJS (the rasterizer, buffer copies) runs disarmed; a signal there is ignored
  * and the watchdog sends another one later.
  *
- * Bellard's engine only: quickjs-ng allocates without going through env.c, so
+ * Bellard's engine only: quickjs-ng allocates without going through heap.c, so
  * there would be no safe point to stop at (ng polls the interrupt handler in its
  * array built-ins instead). */
 #include <errno.h>

@@ -37,7 +37,7 @@
 #define CHUNK_BYTES ((size_t)64 << 10)
 #define CHUNK_ALIGN 64 /* a cache line: envs on different threads never share one */
 #define HEADER 8
-#define LARGE_PREFIX 16
+#define LARGE_PREFIX 32 /* the links of the large-block list, padding, the header */
 /* After the first refusal in a call, the heap may hold this much more: enough for
  * QuickJS to build the "out of memory" error and its backtrace. Bellard's QuickJS
  * does not survive every allocation failure on that path (seen as a crash in
@@ -71,46 +71,101 @@ static int reserve(jg_heap *h, size_t grow) {
     return 0;
 }
 
-/* jg_guard_hold/release around libc: a hard stop never lands inside its allocator.
- * Everything else here may be left half-way: a stopped env's heap is abandoned. */
+/* Large blocks are on a doubly linked list (their prefix), so that a heap can be
+ * released whatever its runtime left behind. */
+typedef struct large_links {
+    struct large_links *prev, *next;
+} large_links;
+
+static inline large_links *links_of(void *p) {
+    return (large_links *)((char *)p - LARGE_PREFIX);
+}
+
+/* Every call into libc and every change to the chunk and large-block lists happens
+ * between jg_guard_hold/release: a hard stop never lands inside libc's allocator and
+ * always finds the lists whole, so jg_heap_release can free a stopped env's heap. A
+ * stop inside the free lists leaves them broken, which is harmless: a stopped env's
+ * heap is only ever released, never used again. */
 static void *large_alloc(jg_heap *h, size_t payload) {
     if (payload > SIZE_MAX / 32 || reserve(h, payload + LARGE_PREFIX)) return NULL;
     jg_guard_hold();
-    char *base = malloc(payload + LARGE_PREFIX);
+    large_links *l = malloc(payload + LARGE_PREFIX);
+    if (l) {
+        l->prev = NULL;
+        l->next = h->large;
+        if (h->large) ((large_links *)h->large)->prev = l;
+        h->large = l;
+    }
     jg_guard_release();
-    if (!base) {
+    if (!l) {
         h->reserved -= payload + LARGE_PREFIX;
         return NULL;
     }
-    char *p = base + LARGE_PREFIX;
+    char *p = (char *)l + LARGE_PREFIX;
     *header_of(p) = ((uint64_t)payload << 4) | 1;
     h->live += payload + LARGE_PREFIX;
     return p;
+}
+
+static void unlink_large(jg_heap *h, large_links *l) {
+    if (l->prev) l->prev->next = l->next;
+    else h->large = l->next;
+    if (l->next) l->next->prev = l->prev;
 }
 
 static void large_free(jg_heap *h, void *p) {
     size_t payload = (size_t)(*header_of(p) >> 4);
     h->reserved -= payload + LARGE_PREFIX;
     jg_guard_hold();
-    free((char *)p - LARGE_PREFIX);
+    large_links *l = links_of(p);
+    unlink_large(h, l);
+    free(l);
     jg_guard_release();
+}
+
+/* realloc of a large block to a larger or smaller large block */
+static void *large_realloc(jg_heap *h, void *p, size_t n) {
+    size_t old = (size_t)(*header_of(p) >> 4);
+    if (n > SIZE_MAX / 32) return NULL;
+    if (n > old && reserve(h, n - old)) return NULL;
+    jg_guard_hold();
+    large_links *l = links_of(p);
+    large_links saved = *l;
+    large_links *q = realloc(l, n + LARGE_PREFIX);
+    if (q) { /* relink: the block may have moved */
+        if (saved.prev) saved.prev->next = q;
+        else h->large = q;
+        if (saved.next) saved.next->prev = q;
+    }
+    jg_guard_release();
+    if (!q) {
+        if (n > old) h->reserved -= n - old;
+        return NULL;
+    }
+    if (n < old) h->reserved -= old - n;
+    h->live = h->live - old + n;
+    char *np = (char *)q + LARGE_PREFIX;
+    *header_of(np) = ((uint64_t)n << 4) | 1;
+    return np;
 }
 
 static int new_chunk(jg_heap *h) {
     if (reserve(h, CHUNK_BYTES)) return -1;
     jg_guard_hold();
     chunk *c = aligned_alloc(CHUNK_ALIGN, CHUNK_BYTES);
+    if (c) {
+        c->next = h->chunks;
+        h->chunks = c;
+        /* slots start 8 bytes past a multiple of 16, so payloads are 16-byte aligned */
+        h->bump = (char *)c + 16 + HEADER;
+        h->bump_end = (char *)c + CHUNK_BYTES;
+    }
     jg_guard_release();
     if (!c) {
         h->reserved -= CHUNK_BYTES;
         return -1;
     }
-    c->next = h->chunks;
-    h->chunks = c;
     POISON((char *)c + 16, CHUNK_BYTES - 16);
-    /* slots start 8 bytes past a multiple of 16, so payloads are 16-byte aligned */
-    h->bump = (char *)c + 16 + HEADER;
-    h->bump_end = (char *)c + CHUNK_BYTES;
     return 0;
 }
 
@@ -157,23 +212,7 @@ void *jg_heap_realloc(jg_heap *h, void *p, size_t n) {
     if (!p) return jg_heap_malloc(h, n);
     uint64_t header = *header_of(p);
     if (!(header & 1) && n <= JG_HEAP_SMALL_MAX - HEADER && slot_for(n) == header) return p;
-    if ((header & 1) && n > JG_HEAP_SMALL_MAX - HEADER) {
-        size_t old = (size_t)(header >> 4);
-        if (n > SIZE_MAX / 32) return NULL;
-        if (n > old && reserve(h, n - old)) return NULL;
-        jg_guard_hold();
-        char *base = realloc((char *)p - LARGE_PREFIX, n + LARGE_PREFIX);
-        jg_guard_release();
-        if (!base) {
-            if (n > old) h->reserved -= n - old;
-            return NULL;
-        }
-        if (n < old) h->reserved -= old - n;
-        h->live = h->live - old + n;
-        char *q = base + LARGE_PREFIX;
-        *header_of(q) = ((uint64_t)n << 4) | 1;
-        return q;
-    }
+    if ((header & 1) && n > JG_HEAP_SMALL_MAX - HEADER) return large_realloc(h, p, n);
     void *q = jg_heap_malloc(h, n);
     if (!q) return NULL;
     size_t old = jg_heap_usable_size(p);
@@ -182,23 +221,23 @@ void *jg_heap_realloc(jg_heap *h, void *p, size_t n) {
     return q;
 }
 
-/* Empties the heap for the next runtime and returns its chunks (a list). */
-void *jg_heap_detach(jg_heap *h) {
-    void *chunks = h->chunks;
-    size_t limit = h->limit;
-    memset(h, 0, sizeof *h);
-    h->limit = limit;
-    return chunks;
-}
-
-/* Frees every chunk, once the runtime has freed all its blocks. */
+/* Frees everything the heap holds from libc (chunks and large blocks) and empties it
+ * for the next runtime, keeping the limit. After a normal JS_FreeRuntime no large
+ * block is left; after a hard stop, whatever the runtime held goes here. */
 void jg_heap_release(jg_heap *h) {
-    chunk *c = jg_heap_detach(h);
     jg_guard_hold();
-    while (c) {
+    for (chunk *c = h->chunks; c;) {
         chunk *next = c->next;
         free(c);
         c = next;
     }
+    for (large_links *l = h->large; l;) {
+        large_links *next = l->next;
+        free(l);
+        l = next;
+    }
+    size_t limit = h->limit;
+    memset(h, 0, sizeof *h);
+    h->limit = limit;
     jg_guard_release();
 }

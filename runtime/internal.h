@@ -92,6 +92,7 @@ typedef struct jg_heap {
     void *free_lists[JG_HEAP_CLASSES];
     char *bump, *bump_end; /* the unused end of the newest chunk */
     void *chunks;          /* every chunk, newest first */
+    void *large;           /* every large block (a doubly linked list) */
     size_t live;           /* bytes of blocks in use, headers included */
     size_t reserved;       /* bytes held from libc: chunks and large blocks */
     size_t limit;          /* the env's memory limit, on reserved */
@@ -102,7 +103,6 @@ void *jg_heap_malloc(jg_heap *h, size_t n);
 void jg_heap_free(jg_heap *h, void *p);
 void *jg_heap_realloc(jg_heap *h, void *p, size_t n);
 size_t jg_heap_usable_size(const void *p);
-void *jg_heap_detach(jg_heap *h);
 void jg_heap_release(jg_heap *h);
 
 typedef struct jg_env {
@@ -231,8 +231,8 @@ int jg_env_reset(jg_env *env, uint32_t level_seed, uint8_t *obs);
 int jg_env_step(jg_env *env, int32_t action, uint8_t *obs);
 const char *jg_env_eval(jg_env *env, const char *code, size_t len);
 uint64_t jg_now_ns(void);
-/* Gives up a runtime stopped from outside (never touched again, memory not
- * reclaimed) and records the timeout. */
+/* Gives up a runtime stopped from outside (never touched again; its heap is
+ * released whole) and records the timeout. */
 void jg_env_abandon(jg_env *env);
 
 /* guard.c */

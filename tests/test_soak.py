@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import jsgym
+from jsgym._core import engine_name
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 spec = importlib.util.spec_from_file_location("soak", REPO / "bench" / "soak.py")
@@ -67,6 +68,35 @@ def test_restarting_failing_envs_loses_no_memory(tmp_path):
     envs.close()
     assert restarts["n"] > 500
     assert growth < 8
+
+
+def test_hard_stops_lose_no_memory(tmp_path):
+    """An env stopped from outside (a loop inside a built-in) has its whole JS heap
+    released: 8 MiB held per episode, 30 stops, no growth."""
+    if engine_name().startswith("quickjs-ng"):
+        pytest.skip("quickjs-ng has no hard stop")
+    game = tmp_path / "hang.js"
+    game.write_text("""
+        let junk;
+        function setup() { createCanvas(64, 64); }
+        function resetGame(seed) { junk = []; for (let i = 0; i < 64; i++) junk.push(new Float64Array(16384)); }
+        function draw() { background(0); if (frameCount === 2) Array.prototype.indexOf.call({length: 2 ** 53 - 1}, 'x'); }
+        function getGameState() { return {score: 0, lives: 1, gameState: 'playing'}; }
+    """)
+    envs = jsgym.make_vec(game, 1, on_error="reset", step_timeout=0.05, memory_limit=32 << 20)
+    envs.reset(seed=0)
+    stops = {"n": 0}
+
+    def cycle():
+        for _ in range(3):
+            _, _, _, _, infos = envs.step(np.zeros(1, dtype=np.int64))
+            if "_error" in infos and infos["_error"][0]:
+                assert "stopped from outside" in infos["error"][0]
+                stops["n"] += 1
+    growth = rss_growth(cycle, warmup=3, rounds=30)
+    envs.close()
+    assert stops["n"] >= 30
+    assert growth < 40  # a kept heap is >= 8 MiB: 30 of them would be 240 MiB
 
 
 def test_short_soak_is_flat():

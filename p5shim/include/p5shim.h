@@ -47,6 +47,10 @@ P5Shim *p5shim_install(JSContext *ctx, const P5ShimLimits *limits);
 
 void p5shim_free(P5Shim *shim);
 
+/* Frees the shim's own record without touching its JS context: for a runtime that
+ * was stopped in the middle of QuickJS code and whose JS heap is released whole. */
+void p5shim_forget(P5Shim *shim);
+
 /* Start of an episode: frameCount and the virtual clock go to 0, Math.random and
  * the noise table are re-seeded from seed, randomSeed() state is dropped, the
  * transform stack is emptied. Styles persist, as in p5. */

@@ -518,6 +518,11 @@ void p5shim_free(P5Shim *s)
     free(s);
 }
 
+void p5shim_forget(P5Shim *s)
+{
+    free(s); /* everything else it points to lives in the JS heap */
+}
+
 /* ------------------------------------------------------------------ driver API */
 
 void p5shim_reset_episode(P5Shim *s, uint32_t seed)

@@ -151,6 +151,24 @@ static void the_limit_refuses_once_then_allows_headroom(void) {
     CHECK(h.limit == limit, "release keeps the limit");
 }
 
+/* A stopped runtime never frees its blocks: release frees them all (LeakSanitizer
+ * checks at exit that nothing is left), including large blocks moved by realloc. */
+static void release_frees_what_the_runtime_left(void) {
+    jg_heap h = new_heap(64u << 20);
+    void *large[8];
+    for (int i = 0; i < 8; i++) large[i] = jg_heap_malloc(&h, 5000 + (size_t)i * 1000);
+    large[3] = jg_heap_realloc(&h, large[3], 200000); /* moves */
+    jg_heap_free(&h, large[0]);                      /* the list head */
+    jg_heap_free(&h, large[5]);                      /* the middle */
+    for (int i = 0; i < 1000; i++) CHECK(jg_heap_malloc(&h, (size_t)i) != NULL, "small %d", i);
+    CHECK(h.reserved > 200000, "reserved %zu", h.reserved);
+    jg_heap_release(&h);
+    CHECK(h.reserved == 0 && h.live == 0 && h.chunks == NULL && h.large == NULL,
+          "release empties the heap");
+    CHECK(jg_heap_malloc(&h, 10) != NULL, "a released heap serves the next runtime");
+    jg_heap_release(&h);
+}
+
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
 /* ASan still sees uses after free and writes past a block inside the chunks. */
@@ -179,6 +197,7 @@ int main(void) {
     realloc_keeps_contents();
     random_blocks_do_not_overlap();
     the_limit_refuses_once_then_allows_headroom();
+    release_frees_what_the_runtime_left();
     if (failures) {
         fprintf(stderr, "heap_test: %d check(s) failed\n", failures);
         return 1;
