@@ -10,6 +10,12 @@ ERR_MEMORY = 6
 ERR_STATE = 7
 ERR_SYSTEM = 8
 
+# jg_pool_recv's flags
+RECV_ALL_IN_ORDER = 1
+RECV_EPISODE_DONE = 2
+RECV_ENV_ERROR = 4
+RECV_FINAL_OBS = 8
+
 GAME_STATES = ("playing", "gameover", "won")
 
 AUTORESET = {"next_step": 0, "same_step": 1, "disabled": 2}

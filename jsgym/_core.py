@@ -87,8 +87,15 @@ class NativePool(PoolBuffers):
         self._ids_out = np.zeros(n, dtype=np.uint32)
         self._ids_out_c = ffi.from_buffer("uint32_t[]", self._ids_out)
         self._n_out = ffi.new("uint32_t *")
-        # Every env in order: the common send, prepared once.
+        self._flags_out = ffi.new("uint32_t *")
+        # Every env in order: the common send, prepared once; recv() returns all_ids
+        # itself (read-only) for such a job, so `ids is pool.all_ids` tells it apart.
         self._all_ids_c = ffi.from_buffer("uint32_t[]", np.arange(n, dtype=np.uint32))
+        self.all_ids = np.arange(n, dtype=np.int64)
+        self.all_ids.flags.writeable = False
+        # JG_RECV_* flags of the last recv() (what its envs hold: episode ends, errors,
+        # final observations), so that infos skip scanning for what is not there
+        self.recv_flags = 0
         self._pool = ffi.NULL
         self._create()
 
@@ -212,8 +219,12 @@ class NativePool(PoolBuffers):
 
     def recv(self) -> np.ndarray:
         self._require_open()
-        status = lib.jg_pool_recv(self._pool, self._ids_out_c, self._n_out)
-        ids = self._ids_out[: self._n_out[0]].astype(np.int64)
+        status = lib.jg_pool_recv(self._pool, self._ids_out_c, self._n_out, self._flags_out)
+        self.recv_flags = flags = self._flags_out[0]
+        if flags & _codes.RECV_ALL_IN_ORDER:
+            ids = self.all_ids
+        else:
+            ids = self._ids_out[: self._n_out[0]].astype(np.int64)
         self._check(status, ids)
         return ids
 

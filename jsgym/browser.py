@@ -189,6 +189,10 @@ class BrowserPool(PoolBuffers):
     """Drop-in for :class:`jsgym._core.NativePool`: the same buffers and calls, with
     one Chromium page per env. Built by :class:`BrowserVectorEnv`."""
 
+    # recv() summarises nothing: the vector env scans the buffers itself
+    recv_flags = None
+    all_ids = None
+
     def __init__(self, config: PoolConfig):
         super().__init__(config)
         n = self.num_envs

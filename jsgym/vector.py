@@ -154,14 +154,15 @@ class JsVectorEnv(VectorEnv):
         order they were sent; ``infos["env_id"]`` holds their ids."""
         ids = self._pool.recv()
         p = self._pool
-        full = self._is_all(ids)
+        flags = p.recv_flags
+        full = ids is p.all_ids if flags is not None else self._is_all(ids)
         if full:
             obs = p.obs.copy() if self.copy else p.obs
             rewards, term, trunc = p.reward.copy(), p.terminated.copy(), p.truncated.copy()
         else:
             obs = p.obs[ids]
             rewards, term, trunc = p.reward[ids], p.terminated[ids], p.truncated[ids]
-        infos = self._infos(ids, with_episode=True, full=full)
+        infos = self._infos(ids, with_episode=True, full=full, flags=flags)
         infos["env_id"] = ids
         return obs, rewards, term, trunc, infos
 
@@ -219,8 +220,12 @@ class JsVectorEnv(VectorEnv):
                              f"got {a[(a < 0) | (a >= self.single_action_space.n)].tolist()}")
         return a
 
-    def _infos(self, ids: np.ndarray, *, with_episode: bool, full: bool | None = None) -> dict:
+    def _infos(self, ids: np.ndarray, *, with_episode: bool, full: bool | None = None,
+               flags: int | None = None) -> dict:
+        """Infos of envs ``ids``; ``flags`` (the pool's recv_flags, None: unknown) says
+        which of episode ends, errors and final observations can be there at all."""
         p = self._pool
+        may = (lambda flag: True) if flags is None else (lambda flag: bool(flags & flag))
         n = len(ids)
         every = _all_present(n)
         if full is None:
@@ -235,7 +240,8 @@ class JsVectorEnv(VectorEnv):
             "level_seed": take(p.level_seed), "_level_seed": every,
             "elapsed_steps": take(p.elapsed_steps), "_elapsed_steps": every,
         }
-        done = view(p.episode_done) if with_episode else np.zeros(n, dtype=np.bool_)
+        done = (view(p.episode_done) if with_episode and may(_codes.RECV_EPISODE_DONE)
+                else np.zeros(n, dtype=np.bool_))
         if done.any():
             done = done.copy()  # may be a view of the pool's buffer, and infos keeps it
             now = time.perf_counter()
@@ -251,14 +257,14 @@ class JsVectorEnv(VectorEnv):
             infos["_episode"] = done
         # reset() reports errors too: with on_error="reset" a failing resetGame() is
         # restarted, and the caller must hear of it
-        errors = view(p.env_error) != _codes.OK
-        if errors.any():
+        errors = view(p.env_error) != _codes.OK if may(_codes.RECV_ENV_ERROR) else None
+        if errors is not None and errors.any():
             messages = np.full(n, None, dtype=object)
             for k in np.flatnonzero(errors):
                 messages[k] = p.env_error_message(int(ids[k]))
             infos["error"] = messages
             infos["_error"] = errors
-        if with_episode and p.final_obs_valid is not None:
+        if with_episode and p.final_obs_valid is not None and may(_codes.RECV_FINAL_OBS):
             valid = view(p.final_obs_valid)
             if valid.any():
                 infos["final_obs"] = p.final_obs[ids]

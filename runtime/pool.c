@@ -434,7 +434,23 @@ static int32_t submit_locked(jg_pool *pool, jg_job_kind kind, const uint32_t *id
 
 /* Runs shard 0's part of the oldest job in flight, then waits for the workers'
  * parts. Called and returns with the mutex held; drops it while running envs. */
-static int32_t wait_oldest_locked(jg_pool *pool, uint32_t *ids_out, uint32_t *n_out) {
+/* JG_RECV_* flags of a finished step or reset job, read from the buffers. */
+static uint32_t job_flags(const jg_pool *pool, const jg_job *job) {
+    const jg_buffers *b = &pool->buffers;
+    uint32_t flags = 0, in_order = job->n == pool->config.num_envs;
+    for (uint32_t k = 0; k < job->n; k++) {
+        uint32_t id = job->env_ids[k];
+        in_order &= id == k;
+        if (job->kind != JG_JOB_STEP && job->kind != JG_JOB_RESET) continue;
+        if (b->episode_done[id]) flags |= JG_RECV_EPISODE_DONE;
+        if (b->env_error[id] != JG_OK) flags |= JG_RECV_ENV_ERROR;
+        if (b->final_obs_valid && b->final_obs_valid[id]) flags |= JG_RECV_FINAL_OBS;
+    }
+    return flags | (in_order ? JG_RECV_ALL_IN_ORDER : 0);
+}
+
+static int32_t wait_oldest_locked(jg_pool *pool, uint32_t *ids_out, uint32_t *n_out,
+                                  uint32_t *flags_out) {
     if (pool->jobs_received == pool->jobs_submitted) {
         set_pool_error(pool, "%s", "recv() with no job in flight: call send() first");
         return JG_ERR_STATE;
@@ -457,6 +473,7 @@ static int32_t wait_oldest_locked(jg_pool *pool, uint32_t *ids_out, uint32_t *n_
     for (uint32_t k = 0; k < job->n; k++) pool->envs[job->env_ids[k]].in_flight = 0;
     if (ids_out) memcpy(ids_out, job->env_ids, job->n * sizeof *ids_out);
     if (n_out) *n_out = job->n;
+    if (flags_out) *flags_out = job_flags(pool, job);
     pool->jobs_received++;
     return job->status;
 }
@@ -470,7 +487,7 @@ static int32_t run_sync(jg_pool *pool, jg_job_kind kind, const uint32_t *ids, co
         rc = JG_ERR_STATE;
     }
     if (!rc) rc = submit_locked(pool, kind, ids, args, n);
-    if (!rc) rc = wait_oldest_locked(pool, NULL, NULL);
+    if (!rc) rc = wait_oldest_locked(pool, NULL, NULL, NULL);
     pthread_mutex_unlock(&pool->mutex);
     return rc;
 }
@@ -604,10 +621,11 @@ void jg_pool_destroy(jg_pool *pool) {
     if (!pool) return;
     if (pool->envs && pool->num_shards) {
         pthread_mutex_lock(&pool->mutex);
-        while (pool->jobs_received != pool->jobs_submitted) wait_oldest_locked(pool, NULL, NULL);
+        while (pool->jobs_received != pool->jobs_submitted)
+            wait_oldest_locked(pool, NULL, NULL, NULL);
         /* every shard, the caller's included, frees its own envs */
         if (submit_locked(pool, JG_JOB_STOP, NULL, NULL, 0) == JG_OK)
-            wait_oldest_locked(pool, NULL, NULL);
+            wait_oldest_locked(pool, NULL, NULL, NULL);
         pthread_mutex_unlock(&pool->mutex);
         for (uint32_t w = 0; w < pool->num_workers; w++)
             if (pool->workers[w].started) pthread_join(pool->workers[w].thread, NULL);
@@ -675,9 +693,9 @@ int32_t jg_pool_send(jg_pool *pool, const int32_t *actions, const uint32_t *env_
     return rc;
 }
 
-int32_t jg_pool_recv(jg_pool *pool, uint32_t *env_ids_out, uint32_t *n_out) {
+int32_t jg_pool_recv(jg_pool *pool, uint32_t *env_ids_out, uint32_t *n_out, uint32_t *flags_out) {
     pthread_mutex_lock(&pool->mutex);
-    int32_t rc = wait_oldest_locked(pool, env_ids_out, n_out);
+    int32_t rc = wait_oldest_locked(pool, env_ids_out, n_out, flags_out);
     pthread_mutex_unlock(&pool->mutex);
     return rc;
 }

@@ -50,6 +50,15 @@
 
 #define JG_MAX_KEYS_PER_ACTION 4
 
+/* jg_pool_recv's flags: what the received job holds, so that the caller can skip
+ * scanning its envs. ALL_IN_ORDER: the job was every env, ids 0..num_envs-1 in
+ * order; EPISODE_DONE, ENV_ERROR, FINAL_OBS: some env of the job has episode_done,
+ * env_error or final_obs_valid set. */
+#define JG_RECV_ALL_IN_ORDER 1
+#define JG_RECV_EPISODE_DONE 2
+#define JG_RECV_ENV_ERROR 4
+#define JG_RECV_FINAL_OBS 8
+
 typedef struct jg_pool jg_pool;
 
 /* One entry of the action table: up to JG_MAX_KEYS_PER_ACTION key codes held while
@@ -129,9 +138,10 @@ int32_t jg_pool_reset(jg_pool *pool, const uint32_t *env_ids, const uint32_t *se
 int32_t jg_pool_send(jg_pool *pool, const int32_t *actions, const uint32_t *env_ids, uint32_t n);
 
 /* Waits for the oldest job in flight; copies its env ids into env_ids_out (room for
- * num_envs) and its length into *n_out. Returns the worst status of that job's envs
- * when on_error is RAISE (JG_OK otherwise). */
-int32_t jg_pool_recv(jg_pool *pool, uint32_t *env_ids_out, uint32_t *n_out);
+ * num_envs), its length into *n_out and its JG_RECV_* flags into *flags_out (may be
+ * NULL). Returns the worst status of that job's envs when on_error is RAISE (JG_OK
+ * otherwise). */
+int32_t jg_pool_recv(jg_pool *pool, uint32_t *env_ids_out, uint32_t *n_out, uint32_t *flags_out);
 
 /* Message of the last failure of env `env` (empty if none), with the JS stack. */
 const char *jg_pool_env_error(jg_pool *pool, uint32_t env);
