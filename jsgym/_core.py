@@ -208,13 +208,13 @@ class NativePool(PoolBuffers):
     def send(self, actions: np.ndarray, env_ids: np.ndarray | None):
         """Starts a job for ``env_ids`` (``None``: every env, in order)."""
         self._require_open()
-        a = np.ascontiguousarray(actions, dtype=np.int32)
+        a = np.ascontiguousarray(actions, dtype=np.int64)  # the pool checks the range
         if env_ids is None:
             ids_c, n = self._all_ids_c, len(self._ids_out)
         else:
             ids = np.ascontiguousarray(env_ids, dtype=np.uint32)
             ids_c, n = ffi.from_buffer("uint32_t[]", ids), len(ids)
-        status = lib.jg_pool_send(self._pool, ffi.from_buffer("int32_t[]", a), ids_c, n)
+        status = lib.jg_pool_send(self._pool, ffi.from_buffer("int64_t[]", a), ids_c, n)
         self._check(status)
 
     def recv(self) -> np.ndarray:

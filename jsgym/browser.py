@@ -527,6 +527,10 @@ class BrowserPool(PoolBuffers):
             env_ids = np.arange(len(self._envs))
         ids = np.asarray(env_ids, dtype=np.int64).copy()
         acts = [int(a) for a in np.asarray(actions)]
+        n_actions = len(self.config.actions)
+        for i, a in zip(ids, acts):  # as jg_pool_send checks, before any env moves
+            if not 0 <= a < n_actions:
+                raise ValueError(f"actions must be within [0, {n_actions}), got {a} for env {i}")
         busy = {int(i) for _, job_ids in self._jobs for i in job_ids}
         if busy.intersection(ids.tolist()):
             raise ValueError("an env in env_ids is still in flight; recv() it first")

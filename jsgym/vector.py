@@ -209,15 +209,15 @@ class JsVectorEnv(VectorEnv):
         return ids.astype(np.int64)
 
     def _check_actions(self, actions, n: int) -> np.ndarray:
-        """Shape and dtype; the native pool checks the range before any env moves."""
+        """Shape and dtype; the pool checks the range (as int64) before any env moves."""
         a = np.asarray(actions)
         if a.shape != (n,):
             raise ValueError(f"actions must have shape ({n},), got {a.shape}")
         if a.dtype.kind not in "iu":
             raise ValueError(f"actions must be integers, got dtype {a.dtype}")
-        if a.dtype.itemsize > 4 and n and (a.max() >= 1 << 31 or a.min() < -(1 << 31)):
+        if a.dtype == np.uint64 and n and a.max() >= 1 << 63:  # would wrap to int64
             raise ValueError(f"actions must be within [0, {self.single_action_space.n}), "
-                             f"got {a[(a < 0) | (a >= self.single_action_space.n)].tolist()}")
+                             f"got {a[a >= self.single_action_space.n].tolist()}")
         return a
 
     def _infos(self, ids: np.ndarray, *, with_episode: bool, full: bool | None = None,

@@ -201,6 +201,7 @@ struct jg_pool {
     pthread_cond_t work_cv;
     pthread_cond_t done_cv;
     jg_job jobs[JG_MAX_JOBS];
+    int32_t *send_actions; /* jg_pool_send's actions, checked and narrowed (num_envs) */
     uint64_t jobs_submitted; /* sequence number of the next job slot to fill */
     _Atomic uint64_t jobs_published; /* jobs_submitted, readable without the mutex */
     int spin;                /* wait by spinning briefly before sleeping (see pool.c) */

@@ -397,23 +397,42 @@ static int32_t submit_locked(jg_pool *pool, jg_job_kind kind, const uint32_t *id
         set_pool_error(pool, "%s", "too many jobs in flight: call recv() before sending more");
         return JG_ERR_STATE;
     }
-    for (uint32_t k = 0; k < n; k++) {
+    if (n > pool->config.num_envs) {
+        snprintf(pool->last_error, sizeof pool->last_error,
+                 "a job lists %u envs: the pool has %u", n, pool->config.num_envs);
+        return JG_ERR_ARGUMENT;
+    }
+    /* in_flight = 2 marks the envs of this job while it is checked */
+    int32_t rc = JG_OK;
+    uint32_t k = 0;
+    for (; k < n; k++) {
         if (ids[k] >= pool->config.num_envs) {
             snprintf(pool->last_error, sizeof pool->last_error,
                      "env id %u out of range: the pool has %u envs", ids[k], pool->config.num_envs);
-            return JG_ERR_ARGUMENT;
+            rc = JG_ERR_ARGUMENT;
+            break;
         }
         if (pool->envs[ids[k]].in_flight) {
+            int twice = pool->envs[ids[k]].in_flight == 2;
             snprintf(pool->last_error, sizeof pool->last_error,
-                     "env %u is already stepping in a job that was not received", ids[k]);
-            return JG_ERR_STATE;
+                     twice ? "env %u is listed twice in one job"
+                           : "env %u is already stepping in a job that was not received",
+                     ids[k]);
+            rc = twice ? JG_ERR_ARGUMENT : JG_ERR_STATE;
+            break;
         }
         if (kind == JG_JOB_STEP && (args[k] < 0 || (uint32_t)args[k] >= pool->config.num_actions)) {
             snprintf(pool->last_error, sizeof pool->last_error,
                      "actions must be within [0, %u), got %d for env %u",
                      pool->config.num_actions, args[k], ids[k]);
-            return JG_ERR_ARGUMENT;
+            rc = JG_ERR_ARGUMENT;
+            break;
         }
+        pool->envs[ids[k]].in_flight = 2;
+    }
+    if (rc) {
+        while (k-- > 0) pool->envs[ids[k]].in_flight = 0;
+        return rc;
     }
     jg_job *job = &pool->jobs[pool->jobs_submitted % JG_MAX_JOBS];
     job->kind = kind;
@@ -551,6 +570,8 @@ jg_pool *jg_pool_create(const jg_config *config, int32_t *status) {
         pool->jobs[j].claimed = malloc(n);
         if (!pool->jobs[j].env_ids || !pool->jobs[j].args || !pool->jobs[j].claimed) goto oom;
     }
+    pool->send_actions = malloc(n * sizeof(int32_t));
+    if (!pool->send_actions) goto oom;
     if (!pool->envs) goto oom;
     for (uint32_t i = 0; i < n; i++) {
         pool->envs[i].id = i;
@@ -640,6 +661,7 @@ void jg_pool_destroy(jg_pool *pool) {
         free(pool->jobs[j].claimed);
         free(pool->jobs[j].args);
     }
+    free(pool->send_actions);
     free(pool->workers);
     free(pool->envs);
     jg_bytecode_free(&pool->bytecode);
@@ -682,13 +704,28 @@ int32_t jg_pool_reset(jg_pool *pool, const uint32_t *env_ids, const uint32_t *se
     return run_sync(pool, JG_JOB_RESET, env_ids, (const int32_t *)seeds, n);
 }
 
-int32_t jg_pool_send(jg_pool *pool, const int32_t *actions, const uint32_t *env_ids, uint32_t n) {
+int32_t jg_pool_send(jg_pool *pool, const int64_t *actions, const uint32_t *env_ids, uint32_t n) {
     if (!pool->has_buffers) {
         set_pool_error(pool, "%s", "set_buffers() must come before send()");
         return JG_ERR_STATE;
     }
+    if (n > pool->config.num_envs) {
+        snprintf(pool->last_error, sizeof pool->last_error,
+                 "a job lists %u envs: the pool has %u", n, pool->config.num_envs);
+        return JG_ERR_ARGUMENT;
+    }
+    /* int64 in, so that no caller has to check that its actions fit 32 bits */
+    for (uint32_t k = 0; k < n; k++) {
+        if (actions[k] < 0 || actions[k] >= (int64_t)pool->config.num_actions) {
+            snprintf(pool->last_error, sizeof pool->last_error,
+                     "actions must be within [0, %u), got %lld for env %u",
+                     pool->config.num_actions, (long long)actions[k], env_ids[k]);
+            return JG_ERR_ARGUMENT;
+        }
+        pool->send_actions[k] = (int32_t)actions[k];
+    }
     pthread_mutex_lock(&pool->mutex);
-    int32_t rc = submit_locked(pool, JG_JOB_STEP, env_ids, actions, n);
+    int32_t rc = submit_locked(pool, JG_JOB_STEP, env_ids, pool->send_actions, n);
     pthread_mutex_unlock(&pool->mutex);
     return rc;
 }

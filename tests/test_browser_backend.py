@@ -207,6 +207,10 @@ def test_single_env_and_send_recv():
         _, _, _, _, i1 = envs.recv()
         _, _, _, _, i0 = envs.recv()
         assert i1["env_id"].tolist() == [1] and i0["env_id"].tolist() == [0]
+        # out-of-range actions fail before any env moves, as in the native pool
+        with pytest.raises(ValueError, match=r"within \[0, 8\)"):
+            envs.step(np.array([0, 8]))
+        assert envs.call_js("frameCount", 0) == envs.call_js("frameCount", 1) == 2
     finally:
         envs.close()
         envs.close()  # idempotent

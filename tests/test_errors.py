@@ -164,6 +164,9 @@ def test_deep_recursion_is_a_runtime_error(game_factory):
     (np.zeros(2, dtype=np.float32), "integers"),
     (np.array([0, 8]), r"within \[0, 8\)"),
     (np.array([-1, 0]), "within"),
+    (np.array([0, (1 << 32) + 1]), "within"),  # would be 1 in 32 bits
+    (np.array([0, 1 << 63], dtype=np.uint64), "within"),
+    (np.array([0, 300], dtype=np.int16), "within"),
 ])
 def test_bad_action_arrays_raise_before_any_env_moves(probe_game, actions, problem):
     envs = jsgym.make_vec(probe_game, 2)
@@ -186,3 +189,18 @@ def test_close_is_idempotent_and_closed_env_raises(probe_game):
     envs.close()
     with pytest.raises(RuntimeError, match="closed"):
         envs.step(np.zeros(1, dtype=np.int64))
+
+
+def test_native_pool_rejects_repeated_and_too_many_ids(probe_game):
+    """The C ABI checks job lists itself (the vector env checks them first): a
+    repeated env or more ids than envs fails cleanly and leaves no env in flight."""
+    envs = jsgym.make_vec(probe_game, 2)
+    envs.reset(seed=0)
+    pool = envs._pool
+    with pytest.raises(ValueError, match="listed twice"):
+        pool.send(np.zeros(2, dtype=np.int64), np.array([1, 1]))
+    with pytest.raises(ValueError, match="lists 3 envs"):
+        pool.send(np.zeros(3, dtype=np.int64), np.array([0, 1, 0]))
+    envs.step(np.zeros(2, dtype=np.int64))  # nothing was left marked in flight
+    assert envs.call_js("frameCount", 0) == envs.call_js("frameCount", 1) == 2
+    envs.close()

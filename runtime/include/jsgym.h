@@ -135,7 +135,7 @@ int32_t jg_pool_reset(jg_pool *pool, const uint32_t *env_ids, const uint32_t *se
 
 /* Queues one step for the listed envs (actions[k] for env_ids[k]) and returns at
  * once. At most 8 jobs may be in flight; an env may not be in two of them. */
-int32_t jg_pool_send(jg_pool *pool, const int32_t *actions, const uint32_t *env_ids, uint32_t n);
+int32_t jg_pool_send(jg_pool *pool, const int64_t *actions, const uint32_t *env_ids, uint32_t n);
 
 /* Waits for the oldest job in flight; copies its env ids into env_ids_out (room for
  * num_envs), its length into *n_out and its JG_RECV_* flags into *flags_out (may be
