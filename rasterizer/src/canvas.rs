@@ -36,6 +36,50 @@ pub const MAX_SUPERSAMPLE: u32 = 4;
 /// drawing ellipses with about half the segments (bigfish 1.19x steps/s).
 pub const DEFAULT_TOLERANCE: f64 = 0.1;
 
+/// Largest device semi-axis drawn by [`Canvas::fill_ellipse`]; larger ellipses take the
+/// general path, which culls the curve outside the clip before flattening it.
+const MAX_DIRECT_ELLIPSE: f64 = 1024.0;
+
+/// Vertex count `n` (a multiple of 4, so the polygon is symmetric about both axes)
+/// of the regular polygon whose chords stay within `tol` of a circle of radius
+/// `semi`, with the sine and cosine of its angle step and the radius factor that
+/// gives it the circle's area. Counts up to 4 * 64 come from a table (no libm call
+/// per ellipse).
+fn ellipse_steps(semi: f64, tol: f64) -> (usize, f64, f64, f64) {
+    use std::f64::consts::{FRAC_PI_4, TAU};
+    use std::sync::OnceLock;
+    /// One row of the table: n, sin and cos of the step, area factor, sagitta.
+    #[derive(Clone, Copy)]
+    struct Steps(usize, f64, f64, f64, f64);
+    const QUARTERS: usize = 64;
+    let steps = |q: usize| {
+        let n = 4 * q;
+        let (sin_s, cos_s) = (TAU / n as f64).sin_cos();
+        // The chord error of the polygon is the sagitta 1 - cos(step / 2).
+        let sagitta = 1.0 - (FRAC_PI_4 / q as f64).cos();
+        Steps(n, sin_s, cos_s, (TAU / (n as f64 * sin_s)).sqrt(), sagitta)
+    };
+    static TABLE: OnceLock<Vec<Steps>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| (1..=QUARTERS).map(steps).collect());
+    // Smallest q with semi * sagitta(q) <= tol; acos(1 - x) >= sqrt(2x) makes the
+    // estimate an upper bound, and it is rarely more than one too many.
+    let x = (tol / semi).min(1.0);
+    let mut q = (FRAC_PI_4 / (2.0 * x).sqrt()).ceil().max(1.0) as usize;
+    if q > QUARTERS {
+        let exact = (FRAC_PI_4 / (1.0 - x).acos()).ceil().max(1.0) as usize;
+        if exact > QUARTERS {
+            let Steps(n, s, c, k, _) = steps(exact);
+            return (n, s, c, k);
+        }
+        q = QUARTERS;
+    }
+    while q > 1 && semi * table[q - 2].4 <= tol {
+        q -= 1;
+    }
+    let Steps(n, s, c, k, _) = table[q - 1];
+    (n, s, c, k)
+}
+
 /// How the logical canvas maps onto the observation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fit {
@@ -551,6 +595,9 @@ impl Canvas {
                 }
                 let [cx, cy, rx, ry] = c.map(|v| v as f64);
                 let (rx, ry) = (rx.abs(), ry.abs());
+                if !Self::stroke_on(&style) && self.fill_ellipse(&style, cx, cy, rx, ry) {
+                    return Ok(());
+                }
                 let bounds = Rect { x0: cx - rx, y0: cy - ry, x1: cx + rx, y1: cy + ry };
                 self.shape(&style, true, true, bounds, false, &|p, fl, _| {
                     flatten::ellipse(p, fl, cx, cy, rx, ry);
@@ -715,11 +762,9 @@ impl Canvas {
     }
 
     fn path(&mut self, style: &Style, verbs: Verbs<'_>) {
-        if !verbs.all_finite() {
-            return;
-        }
         let mut pts = [Point::default(); 3];
         let mut bounds: Option<Rect> = None;
+        let mut curved = false;
         for v in verbs.iter() {
             let n = match v {
                 Verb::Move(x, y) | Verb::Line(x, y) => {
@@ -727,11 +772,13 @@ impl Canvas {
                     1
                 }
                 Verb::Quad(a, b, c, d) => {
+                    curved = true;
                     pts[0] = Point::new(a as f64, b as f64);
                     pts[1] = Point::new(c as f64, d as f64);
                     2
                 }
                 Verb::Cubic(a, b, c, d, e, f) => {
+                    curved = true;
                     pts[0] = Point::new(a as f64, b as f64);
                     pts[1] = Point::new(c as f64, d as f64);
                     pts[2] = Point::new(e as f64, f as f64);
@@ -740,6 +787,9 @@ impl Canvas {
                 Verb::Close => 0,
             };
             for p in &pts[..n] {
+                if !p.is_finite() {
+                    return; // a non-finite coordinate anywhere: the path draws nothing
+                }
                 let r = bounds.get_or_insert(Rect { x0: p.x, y0: p.y, x1: p.x, y1: p.y });
                 r.x0 = r.x0.min(p.x);
                 r.x1 = r.x1.max(p.x);
@@ -751,6 +801,10 @@ impl Canvas {
             Some(b) => b,
             None => return,
         };
+        if !curved && !Self::stroke_on(style) {
+            self.fill_polygons(style, verbs, bounds);
+            return;
+        }
         self.shape(style, true, true, bounds, false, &|p, fl, _| {
             for v in verbs.iter() {
                 let pt = |x: f32, y: f32| Point::new(x as f64, y as f64);
@@ -845,6 +899,106 @@ impl Canvas {
             let (pixels, probe) = (&mut self.pixels, &mut self.probe);
             self.raster.finish(w, h, |y, x0, cov| emit(pixels, probe, w, &paint, y, x0, cov));
         }
+    }
+
+    /// A filled ellipse without stroke, straight to device space: the polygon of `n`
+    /// vertices at equal parameter steps of the device ellipse `d + u cos t + v sin t`
+    /// (any affine image of an ellipse is one), scaled about the centre so that its
+    /// area equals the ellipse's. Skips the Bezier flattening, the user-space polyline
+    /// and the per-point transform of the general path. Returns false, having drawn
+    /// nothing, for ellipses large enough that clipping the curve before flattening
+    /// matters (the general path culls curve pieces outside the clip).
+    fn fill_ellipse(&mut self, style: &Style, cx: f64, cy: f64, rx: f64, ry: f64) -> bool {
+        let Some(paint) = Paint::new(style.fill) else { return true };
+        let Some(m) = self.device_matrix(style) else { return true };
+        let d = m.apply(Point::new(cx, cy));
+        let u = Point::new(m.a * rx, m.b * rx);
+        let v = Point::new(m.c * ry, m.d * ry);
+        let (ex, ey) = ((u.x * u.x + v.x * v.x).sqrt(), (u.y * u.y + v.y * v.y).sqrt());
+        let clip = self.clip;
+        if !(Rect { x0: d.x - ex, y0: d.y - ey, x1: d.x + ex, y1: d.y + ey }).intersects(&clip) {
+            return true;
+        }
+        // Largest semi-axis of the device ellipse: the largest singular value of [u v].
+        let semi = Transform { a: u.x, b: u.y, c: v.x, d: v.y, e: 0.0, f: 0.0 }.max_scale();
+        if !(semi > 0.0) || semi > MAX_DIRECT_ELLIPSE {
+            return false;
+        }
+        let (n, sin_s, cos_s, k) = ellipse_steps(semi, self.tol);
+        let (u, v) = (Point::new(u.x * k, u.y * k), Point::new(v.x * k, v.y * k));
+        // p5 starts at the leftmost point and runs through the top: (-cos t, -sin t).
+        let at = |c: f64, s: f64| Point::new(d.x - u.x * c - v.x * s, d.y - u.y * c - v.y * s);
+        self.raster.begin(clip);
+        let first = at(1.0, 0.0);
+        let (mut c, mut s) = (1.0f64, 0.0f64);
+        let mut prev = first;
+        for _ in 1..n {
+            (c, s) = (c * cos_s - s * sin_s, s * cos_s + c * sin_s);
+            let p = at(c, s);
+            self.raster.add_edge(prev, p);
+            prev = p;
+        }
+        self.raster.add_edge(prev, first);
+        let (w, h) = (self.w, self.h);
+        let (pixels, probe) = (&mut self.pixels, &mut self.probe);
+        self.raster.finish(w, h, |y, x0, cov| emit(pixels, probe, w, &paint, y, x0, cov));
+        true
+    }
+
+    /// A filled path of straight segments without stroke (triangle, quad, vertex
+    /// polygons): each point is mapped to device space once and each edge goes straight
+    /// to the rasterizer, in the order the general path would add them (contours as
+    /// [`Polylines`] forms them, each closed by the fill), so the pixels are the same to
+    /// the bit without building the polyline.
+    fn fill_polygons(&mut self, style: &Style, verbs: Verbs<'_>, bounds: Rect) {
+        let Some(paint) = Paint::new(style.fill) else { return };
+        let Some(m) = self.device_matrix(style) else { return };
+        let clip = self.clip;
+        if !m.map_rect(&bounds.outset(self.tol / m.max_scale())).intersects(&clip) {
+            return;
+        }
+        self.raster.begin(clip);
+        // (first point, last point) of the open contour; where a segment after a
+        // close starts (canvas 2D: the closed contour's start).
+        let mut open: Option<(Point, Point)> = None;
+        let mut pending: Option<Point> = None;
+        for v in verbs.iter() {
+            match v {
+                Verb::Move(x, y) => {
+                    if let Some((first, last)) = open.take() {
+                        self.raster.add_edge(last, first);
+                    }
+                    pending = None;
+                    let p = m.apply(Point::new(x as f64, y as f64));
+                    open = Some((p, p));
+                }
+                Verb::Line(x, y) => {
+                    let p = m.apply(Point::new(x as f64, y as f64));
+                    let (first, last) = match open {
+                        Some(c) => c,
+                        None => {
+                            let start = pending.take().unwrap_or(p);
+                            (start, start)
+                        }
+                    };
+                    self.raster.add_edge(last, p);
+                    open = Some((first, p));
+                }
+                Verb::Close => {
+                    if let Some((first, last)) = open.take() {
+                        self.raster.add_edge(last, first);
+                        pending = Some(first);
+                    }
+                }
+                Verb::Quad(..) | Verb::Cubic(..) => {}
+            }
+        }
+        if let Some((first, last)) = open {
+            self.raster.add_edge(last, first);
+        }
+        let (w, h) = (self.w, self.h);
+        let (pixels, probe) = (&mut self.pixels, &mut self.probe);
+        self.raster.finish(w, h, |y, x0, cov| emit(pixels, probe, w, &paint, y, x0, cov));
     }
 
     /// Axis-aligned rectangle in device space, analytic coverage per row and column.
@@ -1012,6 +1166,29 @@ impl Canvas {
                 }
             }
             emit(&mut self.pixels, &mut self.probe, w, paint, j, i0, &self.row);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ellipse_steps;
+
+    #[test]
+    fn ellipse_steps_is_the_smallest_polygon_within_tolerance() {
+        use std::f64::consts::{FRAC_PI_4, TAU};
+        for tol in [0.02, 0.1, 0.5] {
+            for i in 1..4000 {
+                let semi = i as f64 * 0.37;
+                let (n, sin_s, cos_s, k) = ellipse_steps(semi, tol);
+                let x = (tol / semi).min(1.0);
+                let exact = 4 * (FRAC_PI_4 / (1.0 - x).acos()).ceil().max(1.0) as usize;
+                assert_eq!(n, exact, "semi {semi} tol {tol}");
+                assert!((sin_s - (TAU / n as f64).sin()).abs() < 1e-15 && (cos_s - (TAU / n as f64).cos()).abs() < 1e-15);
+                // Area of the scaled n-gon equals the circle's.
+                let area = 0.5 * n as f64 * (k * semi).powi(2) * sin_s;
+                assert!((area / (std::f64::consts::PI * semi * semi) - 1.0).abs() < 1e-12);
+            }
         }
     }
 }

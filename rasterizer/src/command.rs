@@ -172,16 +172,6 @@ impl<'a> Verbs<'a> {
         Some(Verbs { words })
     }
 
-    /// All coordinate words of the stream as f32, for a finiteness check.
-    pub fn all_finite(&self) -> bool {
-        self.iter().all(|v| match v {
-            Verb::Move(a, b) | Verb::Line(a, b) => a.is_finite() && b.is_finite(),
-            Verb::Quad(a, b, c, d) => [a, b, c, d].iter().all(|v| v.is_finite()),
-            Verb::Cubic(a, b, c, d, e, f) => [a, b, c, d, e, f].iter().all(|v| v.is_finite()),
-            Verb::Close => true,
-        })
-    }
-
     /// Iterates the verbs.
     pub fn iter(&self) -> VerbIter<'a> {
         VerbIter { words: self.words, pos: 0 }
