@@ -63,27 +63,62 @@ static JSValue js_p5_prevent_default(JSContext *ctx, JSValueConst this_val, int 
     return JS_UNDEFINED;
 }
 
-/* A minimal KeyboardEvent-like object for the callbacks. */
-static JSValue p5_key_event_object(JSContext *ctx, const char *type, const char *key, int key_code,
-                                   int which)
+static const int p5_key_event_fields[9] = {
+    P5_ATOM_type, P5_ATOM_key, P5_ATOM_keyCode, P5_ATOM_which, P5_ATOM_repeat,
+    P5_ATOM_shiftKey, P5_ATOM_ctrlKey, P5_ATOM_altKey, P5_ATOM_metaKey,
+};
+
+/* An object with the shared prototype and `vals` as the event's fields (all nine, or
+ * the first `n` with the rest left out); takes ownership of vals[0..n). */
+static JSValue p5_key_event_with(P5Shim *s, JSValue *vals, int n)
 {
-    JSValue e = JS_NewObject(ctx);
-    if (JS_IsException(e)) return e;
-    if (JS_SetPropertyStr(ctx, e, "type", JS_NewString(ctx, type)) < 0 ||
-        JS_SetPropertyStr(ctx, e, "key", JS_NewString(ctx, key)) < 0 ||
-        JS_SetPropertyStr(ctx, e, "keyCode", JS_NewInt32(ctx, key_code)) < 0 ||
-        JS_SetPropertyStr(ctx, e, "which", JS_NewInt32(ctx, which)) < 0 ||
-        JS_SetPropertyStr(ctx, e, "repeat", JS_FALSE) < 0 ||
-        JS_SetPropertyStr(ctx, e, "shiftKey", JS_FALSE) < 0 ||
-        JS_SetPropertyStr(ctx, e, "ctrlKey", JS_FALSE) < 0 ||
-        JS_SetPropertyStr(ctx, e, "altKey", JS_FALSE) < 0 ||
-        JS_SetPropertyStr(ctx, e, "metaKey", JS_FALSE) < 0 ||
-        JS_SetPropertyStr(ctx, e, "preventDefault",
-                          JS_NewCFunction(ctx, js_p5_prevent_default, "preventDefault", 0)) < 0) {
+    JSContext *ctx = s->ctx;
+    JSValue e = JS_NewObjectProto(ctx, s->key_event_proto);
+    int i = 0;
+    if (!JS_IsException(e))
+        for (; i < n; i++)
+            if (JS_DefinePropertyValue(ctx, e, s->atoms[p5_key_event_fields[i]], vals[i], JS_PROP_C_W_E) < 0) {
+                i++;
+                break;
+            }
+    if (JS_IsException(e) || i < n || JS_HasException(ctx)) {
+        for (; i < n; i++) JS_FreeValue(ctx, vals[i]);
         JS_FreeValue(ctx, e);
         return JS_EXCEPTION;
     }
     return e;
+}
+
+/* A minimal KeyboardEvent-like object for the callbacks. Its fields are defined through
+ * the shim's atoms on an object with a shared prototype (which holds preventDefault, as
+ * KeyboardEvent.prototype does), with the shapes of every stage kept alive: a step with
+ * a key change makes one or two of these, and name lookups, a function object and new
+ * shapes per event were a visible part of a small game's step. */
+static JSValue p5_key_event_object(P5Shim *s, const char *type, const char *key, int key_code,
+                                   int which)
+{
+    JSContext *ctx = s->ctx;
+    if (JS_IsUndefined(s->key_event_proto)) {
+        JSValue proto = JS_NewObject(ctx);
+        if (JS_IsException(proto)) return proto;
+        if (JS_DefinePropertyValueStr(ctx, proto, "preventDefault",
+                                      JS_NewCFunction(ctx, js_p5_prevent_default, "preventDefault", 0),
+                                      JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE) < 0) {
+            JS_FreeValue(ctx, proto);
+            return JS_EXCEPTION;
+        }
+        s->key_event_proto = proto;
+        for (int n = 1; n <= 9; n++) {
+            JSValue none[9] = { JS_FALSE, JS_FALSE, JS_FALSE, JS_FALSE, JS_FALSE,
+                                JS_FALSE, JS_FALSE, JS_FALSE, JS_FALSE };
+            JSValue stage = p5_key_event_with(s, none, n);
+            if (JS_IsException(stage)) return stage;
+            s->key_event_stages[n - 1] = stage;
+        }
+    }
+    JSValue vals[9] = { JS_NewString(ctx, type), JS_NewString(ctx, key), JS_NewInt32(ctx, key_code),
+                        JS_NewInt32(ctx, which), JS_FALSE, JS_FALSE, JS_FALSE, JS_FALSE, JS_FALSE };
+    return p5_key_event_with(s, vals, 9);
 }
 
 /* Calls global[atom](event) if it is a function. */
@@ -97,7 +132,7 @@ static int p5_call_handler(P5Shim *s, int atom, const char *type, const char *ke
         JS_FreeValue(ctx, f);
         return 0;
     }
-    JSValue e = p5_key_event_object(ctx, type, key, key_code, which);
+    JSValue e = p5_key_event_object(s, type, key, key_code, which);
     if (JS_IsException(e)) {
         JS_FreeValue(ctx, f);
         return -1;

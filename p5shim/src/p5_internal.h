@@ -74,7 +74,8 @@ typedef struct P5Vertex {
 enum { P5_ATOM_frameCount, P5_ATOM_width, P5_ATOM_height, P5_ATOM_key, P5_ATOM_keyCode,
        P5_ATOM_keyIsPressed, P5_ATOM_isKeyPressed, P5_ATOM_keyPressed, P5_ATOM_keyReleased,
        P5_ATOM_keyTyped, P5_ATOM_levels, P5_ATOM_x, P5_ATOM_y, P5_ATOM_z, P5_ATOM_length,
-       P5_ATOM_deltaTime, P5_ATOM_which, P5_ATOM_COUNT };
+       P5_ATOM_deltaTime, P5_ATOM_which, P5_ATOM_type, P5_ATOM_repeat, P5_ATOM_shiftKey,
+       P5_ATOM_ctrlKey, P5_ATOM_altKey, P5_ATOM_metaKey, P5_ATOM_COUNT };
 
 #define P5_COLOR_CACHE_SIZE 16
 #define P5_COLOR_CACHE_TEXT 40
@@ -97,6 +98,13 @@ struct P5Shim {
     } color_cache[P5_COLOR_CACHE_SIZE];
     uint32_t color_cache_next;
     JSValue js_color_ctor;   /* p5.Color, for instanceof in red()/hue()... (JS side) */
+    /* Prototype of the key events passed to keyPressed() etc. (holds preventDefault,
+     * as KeyboardEvent.prototype does); made on the first event. */
+    JSValue key_event_proto;
+    /* Objects holding the first 1..9 fields of a key event: they keep QuickJS's
+     * hashed shapes for each stage alive, so an event finds its shapes instead of
+     * building (and, once it dies, freeing) them again. */
+    JSValue key_event_stages[9];
 
     /* command stream */
     uint32_t *cmd;

@@ -352,7 +352,7 @@ static const JSCFunctionListEntry p5_core_funcs[] = {
 static const char *const p5_atom_names[P5_ATOM_COUNT] = {
     "frameCount", "width", "height", "key", "keyCode", "keyIsPressed", "isKeyPressed",
     "keyPressed", "keyReleased", "keyTyped", "levels", "x", "y", "z", "length", "deltaTime",
-    "which",
+    "which", "type", "repeat", "shiftKey", "ctrlKey", "altKey", "metaKey",
 };
 
 static int p5_install_refused(JSContext *ctx, JSValueConst global)
@@ -453,6 +453,8 @@ P5Shim *p5shim_install(JSContext *ctx, const P5ShimLimits *limits)
     s->global = JS_GetGlobalObject(ctx);
     s->js_color_packed = JS_UNDEFINED;
     s->js_color_ctor = JS_UNDEFINED;
+    s->key_event_proto = JS_UNDEFINED;
+    for (int i = 0; i < 9; i++) s->key_event_stages[i] = JS_UNDEFINED;
     s->st.text_font = JS_UNDEFINED;
     if (limits) s->limits = *limits;
     if (!s->limits.max_draw_calls) s->limits.max_draw_calls = P5_DEFAULT_MAX_DRAW_CALLS;
@@ -507,6 +509,8 @@ void p5shim_free(P5Shim *s)
     JS_FreeValue(ctx, s->st.text_font);
     JS_FreeValue(ctx, s->js_color_packed);
     JS_FreeValue(ctx, s->js_color_ctor);
+    JS_FreeValue(ctx, s->key_event_proto);
+    for (int i = 0; i < 9; i++) JS_FreeValue(ctx, s->key_event_stages[i]);
     JS_FreeValue(ctx, s->global);
     for (int i = 0; i < P5_ATOM_COUNT; i++)
         if (s->atoms[i] != JS_ATOM_NULL) JS_FreeAtom(ctx, s->atoms[i]);

@@ -334,6 +334,17 @@ static void test_keys(void)
     EXPECT(&e, "log", "[\"P37ArrowLeftArrowLeft\",\"P32  \",\"T \",\"R32false\",\"P65aa\",\"Ta\"]");
     p5shim_release_all_keys(e.shim);
     EXPECT(&e, "[keyIsDown(32), keyIsDown(65), keyIsPressed, log.length]", "[false,false,false,6]");
+    /* the event objects: KeyboardEvent fields, preventDefault inherited and shared */
+    free(run(&e, "var evs = []; function keyPressed(ev) { evs.push(ev); ev.preventDefault(); }"
+                 "function keyReleased(ev) { evs.push(ev); }"));
+    CHECK(p5shim_key_event(e.shim, 38, 1) == 0 && p5shim_key_event(e.shim, 38, 0) == 0, "up arrow");
+    EXPECT(&e, "evs.map(v => [v.type, v.key, v.keyCode, v.which, v.repeat, v.shiftKey, v.ctrlKey,"
+               " v.altKey, v.metaKey].join())",
+           "[\"keydown,ArrowUp,38,38,false,false,false,false,false\","
+           "\"keyup,ArrowUp,38,38,false,false,false,false,false\"]");
+    EXPECT(&e, "[evs[0] !== evs[1], evs[0].preventDefault === evs[1].preventDefault,"
+               " Object.keys(evs[0]).includes('preventDefault'), typeof evs[1].preventDefault]",
+           "[true,true,false,\"function\"]");
     /* a throwing callback reports -1 with a pending exception */
     free(run(&e, "function keyPressed() { throw new Error('boom'); }"));
     CHECK(p5shim_key_event(e.shim, 13, 1) == -1, "throwing keyPressed");
