@@ -914,18 +914,19 @@ impl Canvas {
         let d = m.apply(Point::new(cx, cy));
         let u = Point::new(m.a * rx, m.b * rx);
         let v = Point::new(m.c * ry, m.d * ry);
+        // Largest semi-axis of the device ellipse: the largest singular value of [u v].
+        let semi = Transform { a: u.x, b: u.y, c: v.x, d: v.y, e: 0.0, f: 0.0 }.max_scale();
+        if !(semi > 0.0) || semi > MAX_DIRECT_ELLIPSE {
+            return semi == 0.0; // a zero-size ellipse draws nothing; NaN or huge: general path
+        }
+        let (n, sin_s, cos_s, k) = ellipse_steps(semi, self.tol);
+        let (u, v) = (Point::new(u.x * k, u.y * k), Point::new(v.x * k, v.y * k));
+        // The box of the polygon (of the scaled ellipse, which holds its vertices).
         let (ex, ey) = ((u.x * u.x + v.x * v.x).sqrt(), (u.y * u.y + v.y * v.y).sqrt());
         let clip = self.clip;
         if !(Rect { x0: d.x - ex, y0: d.y - ey, x1: d.x + ex, y1: d.y + ey }).intersects(&clip) {
             return true;
         }
-        // Largest semi-axis of the device ellipse: the largest singular value of [u v].
-        let semi = Transform { a: u.x, b: u.y, c: v.x, d: v.y, e: 0.0, f: 0.0 }.max_scale();
-        if !(semi > 0.0) || semi > MAX_DIRECT_ELLIPSE {
-            return false;
-        }
-        let (n, sin_s, cos_s, k) = ellipse_steps(semi, self.tol);
-        let (u, v) = (Point::new(u.x * k, u.y * k), Point::new(v.x * k, v.y * k));
         // p5 starts at the leftmost point and runs through the top: (-cos t, -sin t).
         let at = |c: f64, s: f64| Point::new(d.x - u.x * c - v.x * s, d.y - u.y * c - v.y * s);
         self.raster.begin(clip);
