@@ -30,10 +30,12 @@ pub const MAX_SIDE: u32 = 4096;
 /// Largest supersampling factor.
 pub const MAX_SUPERSAMPLE: u32 = 4;
 /// Device-space flattening tolerance in (internal) pixels. 0.1 px keeps small curved
-/// shapes within 0.1-0.8% of their ideal area (a radius-3 to radius-12 circle), where
-/// the real p5 in Chromium is 0.04-2.9% off, and left the PSNR against the browser
-/// unchanged (bigfish, dodgeball, chaser, plunder: within 0.4 dB of 0.02 px) while
-/// drawing ellipses with about half the segments (bigfish 1.19x steps/s).
+/// shapes of the general path within 0.1-0.8% of their ideal area (a radius-3 to
+/// radius-12 circle; filled ellipses without stroke are area-exact, drawn by
+/// `Canvas::fill_ellipse`), where the real p5 in Chromium is 0.04-2.9% off, and left
+/// the PSNR against the browser unchanged (bigfish, dodgeball, chaser, plunder: within
+/// 0.4 dB of 0.02 px) while drawing ellipses with about half the segments (bigfish
+/// 1.19x steps/s).
 pub const DEFAULT_TOLERANCE: f64 = 0.1;
 
 /// Largest device semi-axis drawn by [`Canvas::fill_ellipse`]; larger ellipses take the
