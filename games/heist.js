@@ -62,6 +62,10 @@ let theme, VIEW, TILE, offX, offY;
 // Per-level drawing data, built once in resetGame instead of scanning the grid
 // every frame (walls never change; a lock tile only ever turns into floor):
 let wallRects;                   // flat [x, y, w, h, ...]: one rect per horizontal run
+// The picture changes only at a move (tried or made) or a reset. On the frames
+// between, the canvas, which persists as in p5, already shows it, so draw() paints
+// nothing then.
+let sceneVersion = 0, drawnVersion = -1;
 let lockCells;                   // tiles that held a lock at reset, ascending
 
 function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
@@ -75,6 +79,7 @@ function randInt(n) { return Math.floor(rng() * n); }
 
 function resetGame(seed) {
   rng = mulberry32(seed);
+  sceneVersion += 1;
   score = 0;
   lives = 1;
   gameState = 'playing';
@@ -224,6 +229,7 @@ function update() {
   if (dx === 0 && dy === 0) moveCool = 0;
   else if (moveCool > 0) moveCool -= 1;
   else {
+    sceneVersion += 1;
     if (dx !== 0) facing = dx;
     tryMove(dx, dy);
     moveCool = OPT.moveDelay - 1;
@@ -234,6 +240,8 @@ function update() {
 
 function draw() {
   if (gameState === 'playing') update();
+  if (drawnVersion === sceneVersion) return;
+  drawnVersion = sceneVersion;
   if (dim <= VIEW) { offX = (VIEW - dim) / 2; offY = (VIEW - dim) / 2; }
   else {
     offX = -constrain(px + 0.5 - VIEW / 2, 0, dim - VIEW);

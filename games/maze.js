@@ -57,6 +57,10 @@ let theme, offX, offY;
 // Walls never change within a level, so their rects are built once in resetGame
 // instead of scanning every grid cell each frame:
 let wallRects;                   // flat [x, y, w, h, ...]: one rect per horizontal run
+// The picture changes only at a move (tried or made) or a reset. On the frames
+// between, the canvas, which persists as in p5, already shows it, so draw() paints
+// nothing then.
+let sceneVersion = 0, drawnVersion = -1;
 
 function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
 
@@ -69,6 +73,7 @@ function randInt(n) { return Math.floor(rng() * n); }
 
 function resetGame(seed) {
   rng = mulberry32(seed);
+  sceneVersion += 1;
   score = 0;
   lives = 1;
   gameState = 'playing';
@@ -145,6 +150,7 @@ function update() {
   if (dx === 0 && dy === 0) moveCool = 0;
   else if (moveCool > 0) moveCool -= 1;
   else {
+    sceneVersion += 1;
     if (dx !== 0) facing = dx;
     if (!wallAt(px + dx, py + dy)) { px += dx; py += dy; }
     moveCool = OPT.moveDelay - 1;
@@ -155,6 +161,8 @@ function update() {
 
 function draw() {
   if (gameState === 'playing') update();
+  if (drawnVersion === sceneVersion) return;
+  drawnVersion = sceneVersion;
   // camera: centre small mazes, follow the mouse in big ones
   if (dim <= VIEW) { offX = (VIEW - dim) / 2; offY = (VIEW - dim) / 2; }
   else {

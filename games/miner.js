@@ -55,6 +55,9 @@ let ax, ay, ex, ey;              // miner and exit cells
 let pendX, pendY, facing;
 let diamondsLeft;
 let theme;
+// The picture changes only at a world tick or a reset. On the frames between, the
+// canvas, which persists as in p5, already shows it, so draw() paints nothing then.
+let sceneVersion = 0, drawnVersion = -1;
 
 function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
 
@@ -67,6 +70,7 @@ function randInt(n) { return Math.floor(rng() * n); }
 
 function resetGame(seed) {
   rng = mulberry32(seed);
+  sceneVersion += 1;
   score = 0;
   lives = 1;
   gameState = 'playing';
@@ -113,6 +117,7 @@ function isFree(x, y) { return x >= 0 && x < N && y >= 0 && y < N && grid[y * N 
 function moving(t) { return t === BOULDER ? MBOULDER : (t === DIAMOND ? MDIAMOND : t); }
 
 function tick() {
+  sceneVersion += 1;
   const dx = pendX, dy = pendY;
   pendX = 0; pendY = 0;
   if (dx !== 0) facing = dx;
@@ -198,6 +203,8 @@ const roundCells = new Int32Array(N);     // draw(): a row's boulder and diamond
 
 function draw() {
   if (gameState === 'playing') update();
+  if (drawnVersion === sceneVersion) return;
+  drawnVersion = sceneVersion;
   const sp = theme[2], dc = theme[0], ds = theme[1], bc = theme[3];
   background(sp[0], sp[1], sp[2]);
   noStroke();

@@ -251,8 +251,11 @@ static int raster(jg_env *env, const uint32_t *cmds, size_t n) {
 }
 
 /* Rasterizes the last frame of a step, unless it repeats the last rasterized frame
- * and starts opaque (then the canvas already holds exactly these pixels). */
+ * and starts opaque (then the canvas already holds exactly these pixels), or draws
+ * nothing (a game that skips redrawing an unchanged scene: the canvas, and so what the
+ * last rasterized frame says of it, stays as it is). */
 static int raster_final(jg_env *env, const uint32_t *cmds, size_t n) {
+    if (n == 0) return JG_OK;
     int opaque = starts_opaque(cmds, n);
     if (opaque && env->last_valid && env->last_len == n &&
         memcmp(env->last_cmds, cmds, n * sizeof *cmds) == 0)

@@ -172,3 +172,22 @@ def test_game_ab_passes_an_identical_rewrite_and_fails_a_changed_one(tmp_path):
                          text=True, timeout=120)
     assert bad.returncode == 1, bad.stderr
     assert "| catch | DIFFERENT |" in bad.stdout
+
+
+def test_ceiling_bounds_each_ratio_by_the_interpreter_time(tmp_path):
+    prof = tmp_path / "profile.csv"
+    prof.write_text("game,wall_us,logic_us,shim_us\n"
+                    "pong,5.0,1.0,1.0\n"        # JS 2 us: 500k/s; logic 1 us: 1M/s
+                    "bigfish,30.0,8.0,2.0\n")   # JS 10 us: 100k/s; logic 8 us: 125k/s
+    comp = tmp_path / "compare.csv"
+    comp.write_text("game,suite,config,steps_per_s_median\n"
+                    "pong,atari,jsgym_b,200000\npong,atari,ale_b,10000\npong,atari,ale_1,20000\n"
+                    "bigfish,procgen,jsgym_b,33000\nbigfish,procgen,envpool_b,50000\n"
+                    "bigfish,procgen,envpool_1,25000\n")
+    out = tmp_path / "ceiling.md"
+    run("ceiling.py", "--profile", str(prof), "--compare", str(comp), "--out", str(out))
+    text = out.read_text()
+    assert "| pong | 1.0 | 1.0 | 5.0 | 20.00x | 50.00x | 100.00x |" in text
+    assert "| bigfish | 8.0 | 2.0 | 30.0 | 0.66x | 2.00x | 2.50x |" in text
+    summary = text.split("## Summary")[1]
+    assert "| procgen | B:B (jsgym 16 envs / EnvPool 16 envs) | 0.66x | 2.00x | 2.50x | >= 3x | 1 of 1 |" in summary

@@ -183,6 +183,42 @@ def test_canvas_persists_between_frames(game_factory):
     envs.close()
 
 
+def test_a_frame_that_draws_nothing_keeps_the_picture(game_factory):
+    # A game may skip redrawing an unchanged scene (p5 keeps the canvas): every
+    # observation must equal that of the same game redrawing every frame, including
+    # the frames drawn after an empty one.
+    body = """
+        let x = 0, v = 0, drawn = -1;
+        function setup() { createCanvas(100, 100); }
+        function resetGame(seed) { x = seed %% 7; v += 1; }
+        function draw() {
+          if (keyIsDown(RIGHT_ARROW)) { x += 3.3; v += 1; }
+          %s
+          background(20, 30, 40); noStroke();
+          for (let i = 0; i < 10; i++) { fill(200, 10 * i, 90); rect(i * 9.7, 50.3, 9.7, 12.1); }
+          fill(255, 220, 0); ellipse(10 + x, 30.5, 13, 9);
+        }
+        function getGameState() { return {score: 0, lives: 1, gameState: x > 80 ? 'won' : 'playing'}; }
+    """
+    every = jsgym.make_vec(game_factory(body % ""), 2, num_threads=1)
+    changed = jsgym.make_vec(game_factory(body % "if (drawn === v) return; drawn = v;"), 2,
+                             num_threads=1)
+    a, _ = every.reset(seed=3)
+    b, _ = changed.reset(seed=3)
+    assert np.array_equal(a, b)
+    rng = np.random.default_rng(0)
+    episodes = 0
+    for _ in range(120):
+        actions = rng.choice([NOOP, RIGHT], size=2, p=[0.7, 0.3])
+        a, _, term, _, _ = every.step(actions)
+        b, *_ = changed.step(actions)
+        episodes += int(term.sum())
+        assert np.array_equal(a, b)
+    assert episodes > 0   # the autoreset frames were compared too
+    every.close()
+    changed.close()
+
+
 def test_game_options_reach_the_game(probe_game):
     envs = jsgym.make_vec(probe_game, 1, game_options={"limit": 7, "name": "x"})
     envs.reset(seed=0)

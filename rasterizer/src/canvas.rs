@@ -467,6 +467,11 @@ impl Canvas {
     /// undone, and only the rest is drawn. The result is the same as drawing the whole
     /// stream, to the bit: what an opaque stream draws depends only on its words.
     pub fn draw(&mut self, words: &[u32]) -> Result<(), DrawError> {
+        if words.is_empty() {
+            // A frame that draws nothing (a game that skips redrawing an unchanged
+            // scene) leaves the canvas, and so the snapshot and `prev`, as they were.
+            return Ok(());
+        }
         if self.probe.is_some() {
             return Commands::new(words).try_for_each(|cmd| self.exec(cmd?));
         }

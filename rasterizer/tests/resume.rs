@@ -123,6 +123,12 @@ fn run(fit: Fit, seed: u64) -> usize {
             opaque_frames += extend(&mut chain, &mut chain_size, &words, size_before) as usize;
             same(canvas.pixels(), &fresh(fit, &chain, chain_size), &format!("frame {t} (seed {seed})"));
         }
+        if rng.below(6) == 0 {
+            // A frame that draws nothing changes nothing, and the next frame may
+            // still resume from the snapshot taken before it.
+            canvas.draw(&[]).unwrap();
+            same(canvas.pixels(), &fresh(fit, &chain, chain_size), &format!("frame {t}: an empty frame after it"));
+        }
         if rng.below(30) == 0 {
             // A stream with a broken tail: the commands before the bad one draw.
             let mut bad = words.clone();
