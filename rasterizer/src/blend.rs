@@ -59,22 +59,28 @@ impl Paint {
         }
     }
 
+    /// Blends one RGB pixel with coverage `cv`.
+    #[inline(always)]
+    pub fn blend_cov(&self, px: &mut [u8], cv: f32) {
+        if cv <= 0.0 {
+            return;
+        }
+        if cv >= FULL {
+            if self.opaque() {
+                px.copy_from_slice(&self.rgb);
+            } else {
+                self.blend(px, self.alpha);
+            }
+        } else {
+            self.blend(px, self.alpha * cv);
+        }
+    }
+
     /// Blends a row of RGB pixels with per-pixel coverage (`dst.len() == 3 * cov.len()`).
     #[inline]
     pub fn blend_row(&self, dst: &mut [u8], cov: &[f32]) {
         for (px, &cv) in dst.chunks_exact_mut(3).zip(cov) {
-            if cv <= 0.0 {
-                continue;
-            }
-            if cv >= FULL {
-                if self.opaque() {
-                    px.copy_from_slice(&self.rgb);
-                } else {
-                    self.blend(px, self.alpha);
-                }
-            } else {
-                self.blend(px, self.alpha * cv);
-            }
+            self.blend_cov(px, cv);
         }
     }
 

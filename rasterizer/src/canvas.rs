@@ -874,7 +874,6 @@ impl Canvas {
             None => return,
         };
         let user_clip = inv.map_rect(&clip);
-        let (w, h) = (self.w, self.h);
         let map = |p: Point| m.apply(p);
         let stroke_fl = Flattener { tol, cull: user_clip.outset(margin) };
         let fill_fl = Flattener { tol, cull: user_clip.outset(tol) };
@@ -886,8 +885,7 @@ impl Canvas {
             for c in &self.path.contours {
                 self.raster.add_polygon(&self.path.pts[c.start..c.end], map);
             }
-            let (pixels, probe) = (&mut self.pixels, &mut self.probe);
-            self.raster.finish(w, h, |y, x0, cov| emit(pixels, probe, w, &paint, y, x0, cov));
+            self.finish_shape(&paint);
         }
         if let (Some(paint), Some(pen)) = (stroke, pen) {
             if fill.is_none() || differs {
@@ -903,8 +901,7 @@ impl Canvas {
             for c in &self.outline.contours {
                 self.raster.add_polygon(&self.outline.pts[c.start..c.end], map);
             }
-            let (pixels, probe) = (&mut self.pixels, &mut self.probe);
-            self.raster.finish(w, h, |y, x0, cov| emit(pixels, probe, w, &paint, y, x0, cov));
+            self.finish_shape(&paint);
         }
     }
 
@@ -947,9 +944,7 @@ impl Canvas {
             prev = p;
         }
         self.raster.add_edge(prev, first);
-        let (w, h) = (self.w, self.h);
-        let (pixels, probe) = (&mut self.pixels, &mut self.probe);
-        self.raster.finish(w, h, |y, x0, cov| emit(pixels, probe, w, &paint, y, x0, cov));
+        self.finish_shape(&paint);
         true
     }
 
@@ -1004,9 +999,20 @@ impl Canvas {
         if let Some((first, last)) = open {
             self.raster.add_edge(last, first);
         }
+        self.finish_shape(&paint);
+    }
+
+    /// Composites the shape accumulated in `self.raster` with `paint` (or sums its
+    /// coverage into the probe).
+    fn finish_shape(&mut self, paint: &Paint) {
         let (w, h) = (self.w, self.h);
-        let (pixels, probe) = (&mut self.pixels, &mut self.probe);
-        self.raster.finish(w, h, |y, x0, cov| emit(pixels, probe, w, &paint, y, x0, cov));
+        match &mut self.probe {
+            None => self.raster.finish_paint(w, h, &mut self.pixels, paint),
+            probe => {
+                let pixels = &mut self.pixels;
+                self.raster.finish(w, h, |y, x0, cov| emit(pixels, probe, w, paint, y, x0, cov));
+            }
+        }
     }
 
     /// Axis-aligned rectangle in device space, analytic coverage per row and column.

@@ -23,6 +23,7 @@
 //! - Row stride is box width + 2: an edge at the right border writes at most two cells
 //!   past its pixel, and each row's running sum restarts at zero.
 
+use crate::blend::Paint;
 use crate::geometry::{Point, Rect};
 
 /// Accumulates polygon edges for one shape and emits coverage rows.
@@ -155,12 +156,12 @@ impl Rasterizer {
         self.segs.push([x0, y0, x1, y1]);
     }
 
-    /// Rasterizes the accumulated edges into a buffer of `width x height` pixels and
-    /// calls `emit(y, x0, coverage)` for every row of the shape's pixel box, with
-    /// coverage in `[0, 1]` for pixels `x0 .. x0 + coverage.len()`.
-    pub fn finish(&mut self, width: usize, height: usize, mut emit: impl FnMut(usize, usize, &[f32])) {
+    /// Accumulates the edges into `acc` over the shape's pixel box, clears the edges,
+    /// and returns the box `(x0, y0, width, height)`; `None` when it has no area.
+    fn accumulate(&mut self, width: usize, height: usize) -> Option<(usize, usize, usize, usize)> {
         if self.segs.is_empty() || !self.min_x.is_finite() {
-            return;
+            self.segs.clear();
+            return None;
         }
         let px0 = (self.min_x.floor().max(0.0) as usize).min(width);
         let px1 = (self.max_x.ceil().max(0.0) as usize).min(width);
@@ -169,7 +170,7 @@ impl Rasterizer {
         if px1 <= px0 || py1 <= py0 {
             // All edges on the box's vertical border: no area.
             self.segs.clear();
-            return;
+            return None;
         }
         let bw = px1 - px0;
         let bh = py1 - py0;
@@ -183,7 +184,16 @@ impl Rasterizer {
             draw_line(acc, stride, bw as f32, bh, s[0] - ox, s[1] - oy, s[2] - ox, s[3] - oy);
         }
         self.segs.clear();
-        for (j, row) in acc.chunks_exact_mut(stride).enumerate() {
+        Some((px0, py0, bw, bh))
+    }
+
+    /// Rasterizes the accumulated edges into a buffer of `width x height` pixels and
+    /// calls `emit(y, x0, coverage)` for every row of the shape's pixel box, with
+    /// coverage in `[0, 1]` for pixels `x0 .. x0 + coverage.len()`.
+    pub fn finish(&mut self, width: usize, height: usize, mut emit: impl FnMut(usize, usize, &[f32])) {
+        let Some((px0, py0, bw, bh)) = self.accumulate(width, height) else { return };
+        let stride = bw + 2;
+        for (j, row) in self.acc[..stride * bh].chunks_exact_mut(stride).enumerate() {
             let mut sum = 0.0f32;
             for c in row[..bw].iter_mut() {
                 sum += *c;
@@ -194,6 +204,30 @@ impl Rasterizer {
             }
             emit(py0 + j, px0, &row[..bw]);
             row.fill(0.0);
+        }
+    }
+}
+
+impl Rasterizer {
+    /// [`Rasterizer::finish`] blending straight into `pixels` (RGB, `width` per row)
+    /// with `paint`: one pass per row computes each pixel's coverage, blends it and
+    /// clears the cell. The pixels are those of `finish` with [`Paint::blend_row`].
+    pub fn finish_paint(&mut self, width: usize, height: usize, pixels: &mut [u8], paint: &Paint) {
+        let Some((px0, py0, bw, bh)) = self.accumulate(width, height) else { return };
+        let stride = bw + 2;
+        for (j, row) in self.acc[..stride * bh].chunks_exact_mut(stride).enumerate() {
+            let start = 3 * ((py0 + j) * width + px0);
+            let dst = &mut pixels[start..start + 3 * bw];
+            let mut sum = 0.0f32;
+            for (c, px) in row[..bw].iter_mut().zip(dst.chunks_exact_mut(3)) {
+                sum += *c;
+                *c = 0.0;
+                let a = sum.abs();
+                if a >= 1e-6 {
+                    paint.blend_cov(px, a.min(1.0));
+                }
+            }
+            row[bw..].fill(0.0);
         }
     }
 }
