@@ -59,8 +59,8 @@ let gridX, gridY, dir, marchTimer, animFrame;
 let px, shot;                     // cannon x (left edge); shot {x, y} or null
 let bombs;                        // [{x, y}]
 let shields;                      // shields[s][r * SH_COLS + c]
-let shieldRects;                  // flat [x, y, ...] of the standing shield cells, in
-                                  // drawing order; null when a cell was erased since
+let shieldRects;                  // flat [x, y, width, ...]: one rect per run of standing
+                                  // shield cells in a row; null when a cell was erased since
                                   // (draw() rebuilds it then, not every frame)
 let ufo;                          // {x, dx} or null
 let ufoTimer, dying, wave, fireRequest;
@@ -122,12 +122,20 @@ function overlap(ax, ay, aw, ah, bx, by, bw, bh) {
   return ax < bx + bw && ax + aw > bx && ay < by + bh && ay + ah > by;
 }
 
+// The standing cells as x, y, width triples: one rect per horizontal run of cells.
 function buildShieldRects() {
   shieldRects = [];
   for (let s = 0; s < shields.length; s++) {
     const cells = shields[s];
-    for (let i = 0; i < SH_COLS * SH_ROWS; i++) {
-      if (cells[i]) shieldRects.push(SHIELD_X[s] + (i % SH_COLS) * CELL, SHIELD_Y + Math.floor(i / SH_COLS) * CELL);
+    for (let r = 0; r < SH_ROWS; r++) {
+      let c = 0;
+      while (c < SH_COLS) {
+        if (!cells[r * SH_COLS + c]) { c++; continue; }
+        let e = c + 1;
+        while (e < SH_COLS && cells[r * SH_COLS + e]) e++;
+        shieldRects.push(SHIELD_X[s] + c * CELL, SHIELD_Y + r * CELL, (e - c) * CELL);
+        c = e;
+      }
     }
   }
 }
@@ -310,7 +318,7 @@ function draw() {
   fill(200, 96, 48);
   if (!shieldRects) buildShieldRects();
   const sr = shieldRects;
-  for (let k = 0; k < sr.length; k += 2) rect(sr[k], sr[k + 1], CELL, CELL);
+  for (let k = 0; k < sr.length; k += 3) rect(sr[k], sr[k + 1], sr[k + 2], CELL);
   if (ufo) { fill(230, 60, 60); rect(ufo.x, 40, 36, 10); rect(ufo.x + 10, 34, 16, 6); }
   // cannon (flashes while destroyed)
   if (dying === 0 || (dying % 8) < 4) {
