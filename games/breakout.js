@@ -240,8 +240,14 @@ function draw() {
   for (let r = 0; r < ROWS; r++) {
     const col = ROW_COLORS[r], y = BRICK_TOP + r * BRICK_H;
     fill(col[0], col[1], col[2]);
-    for (let c = 0; c < cols; c++) {
-      if (bricks[r * cols + c]) rect(WALL + c * brickW, y, brickW, BRICK_H);
+    // one rect per run of standing bricks (they touch: the row is one colour)
+    let c = 0;
+    while (c < cols) {
+      if (!bricks[r * cols + c]) { c++; continue; }
+      let e = c + 1;
+      while (e < cols && bricks[r * cols + e]) e++;
+      rect(WALL + c * brickW, y, (e - c) * brickW, BRICK_H);
+      c = e;
     }
   }
   // paddle and ball

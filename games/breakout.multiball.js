@@ -265,8 +265,15 @@ function draw() {
   for (let r = 0; r < ROWS; r++) {
     const col = ROW_COLORS[r];
     fill(col[0], col[1], col[2]);
-    for (let c = 0; c < OPT.cols; c++) {
-      if (bricks[r * OPT.cols + c]) rect(WALL + c * brickW, BRICK_TOP + r * BRICK_H, brickW, BRICK_H);
+    // one rect per run of standing bricks (they touch: the row is one colour)
+    const cols = OPT.cols, y = BRICK_TOP + r * BRICK_H;
+    let c = 0;
+    while (c < cols) {
+      if (!bricks[r * cols + c]) { c++; continue; }
+      let e = c + 1;
+      while (e < cols && bricks[r * cols + e]) e++;
+      rect(WALL + c * brickW, y, (e - c) * brickW, BRICK_H);
+      c = e;
     }
   }
   // paddle and ball
