@@ -279,14 +279,16 @@ function draw() {
       const xs = RIPPLE_X[r % 2], ry = y + RIPPLE_DY;
       for (let x = 0; x < N; x++) rect(xs[x], ry, RIPPLE_W, RIPPLE_H);
     } else if (k === FINISH) {
-      // a checkerboard of two rows of half tiles, column by column
-      const y1 = y + FIN_DY;
-      for (let x = 0; x < 2 * N; x++) {
-        fill(x % 2 === 0 ? 245 : 30);
-        rect(FIN_X[x], y, FIN_S, FIN_S);
-        fill(x % 2 === 0 ? 30 : 245);
-        rect(FIN_X[x], y1, FIN_S, FIN_S);
-      }
+      // a checkerboard of two rows of half tiles: the dark squares' union, then the
+      // light squares as much of them as shows (each square overlaps its right and
+      // lower neighbours by 0.5 px, and the later square is on top)
+      const y1 = y + FIN_DY, last = 2 * N - 1;
+      fill(30);
+      rect(0, y, FIN_X[last] + FIN_S, y1 + FIN_S - y);
+      fill(245);
+      for (let x = 0; x < last; x += 2) rect(FIN_X[x], y, FIN_X[x + 1] - FIN_X[x], y1 - y);
+      for (let x = 1; x < last; x += 2) rect(FIN_X[x], y1, FIN_X[x + 1] - FIN_X[x], FIN_S);
+      rect(FIN_X[last], y1, FIN_S, FIN_S);
     } else if (r % 2 === 1) {
       fill(grass2[0], grass2[1], grass2[2]);
       rect(0, y, W, T);
