@@ -319,10 +319,11 @@ function draw() {
   noStroke();
   fill(wallCol[0], wallCol[1], wallCol[2]);
   for (let k = 0; k < wallRects.length; k += 4) rect(wallRects[k], wallRects[k + 1], wallRects[k + 2], wallRects[k + 3]);
+  let green = false;   // the fill is already the small orbs' green: no fill() per orb
   for (let n = 0; n < orbCells.length; n++) {
     const i = orbCells[n];
     if (orbs[i] === 1) {
-      fill(0, 255, 0);
+      if (!green) { fill(0, 255, 0); green = true; }
       rect(ORB_X[i], ORB_Y[i], ORB_SIZE, ORB_SIZE);
     } else if (orbs[i] === 2) {
       const x = i % DIM, y = Math.floor(i / DIM);
@@ -331,6 +332,7 @@ function draw() {
       quad(cx, cy - r, cx + r * 0.7, cy, cx, cy + r, cx - r * 0.7, cy);
       fill(255, 250, 180);
       quad(cx, cy - r * 0.5, cx + r * 0.3, cy, cx, cy + r * 0.2, cx - r * 0.3, cy);
+      green = false;
     }
   }
   // wall edge shading
