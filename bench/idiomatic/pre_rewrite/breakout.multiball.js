@@ -1,0 +1,286 @@
+// Breakout (multiball variant): games/breakout.js with one change: every serve
+// puts THREE balls in play at once (option `balls`). A life is lost only when
+// the last ball in play drops out; the next serve brings three again.
+// Everything else (bricks, points, speed-ups, paddle shrink) is unchanged;
+// speed-ups apply to all balls.
+//
+// Parent description: a clone of Atari 2600 Breakout, as in the ALE task.
+//
+// Six rows of bricks (from the top: red, orange, yellow, green, aqua, blue worth
+// 7, 7, 4, 4, 1, 1 points) sit under a grey top wall. The agent moves a paddle at
+// the bottom and launches the ball with SPACE. The ball speeds up after 4 and 12
+// brick hits and the first time it breaks an orange and a red brick; the paddle
+// shrinks to half width once the ball breaks through and hits the top wall.
+// Where the ball lands on the paddle sets its angle.
+//
+// Canvas: 400x400.
+// Actions (default table):
+//   0 NOOP; 1 LEFT held / 2 RIGHT held: move the paddle;
+//   5 SPACE tapped: launch the balls when they rest on the paddle (else nothing);
+//   6 LEFT + SPACE, 7 RIGHT + SPACE: move and launch; 3 UP, 4 DOWN: NOOP.
+// Scoring: brick points (7,7,4,4,1,1 by row, top first); no penalty for a lost
+//   ball. Two full walls give 2 * 16 * 6 bricks = 768 points max.
+// Termination: 'gameover' when the last of `lives` serves is lost; 'won' when
+//   `walls` walls have been cleared. lives = serves left (5 at the start).
+//   Balls left resting on the paddle launch by themselves after `autoLaunch`
+//   frames, so an agent that never fires still reaches the end.
+// GAME_OPTIONS keys (defaults):
+//   lives: 5            serves per game
+//   balls: 3            balls per serve
+//   walls: 2            walls to clear to win (a new wall appears after each)
+//   cols: 16            bricks per row
+//   ballSpeed: 5        vertical ball speed at launch (px/frame)
+//   speedStep: 0.75     speed added by each speed-up (5 speed-ups max)
+//   paddleSpeed: 8      paddle speed (px/frame)
+//   paddleWidth: 56     paddle width (half of it after the break-through)
+//   shrinkPaddle: true  halve the paddle after the ball hits the top wall
+//   autoLaunch: 180     frames before a resting ball launches by itself (0 = never)
+// Simplifications: the ball rests on the paddle and is launched from there (the
+//   2600 serves it from below the wall); 16 bricks per row instead of 18; the
+//   angle from the paddle is continuous, not the 2600's five zones; speed-ups
+//   and the paddle size reset when a serve is lost.
+
+const W = 400;
+const H = 400;
+const OPT = Object.assign({
+  lives: 5,
+  balls: 3,
+  walls: 2,
+  cols: 16,
+  ballSpeed: 5,
+  speedStep: 0.75,
+  paddleSpeed: 8,
+  paddleWidth: 56,
+  shrinkPaddle: true,
+  autoLaunch: 180,
+}, typeof GAME_OPTIONS === 'object' && GAME_OPTIONS ? GAME_OPTIONS : {});
+
+const WALL = 10;                 // side and top wall thickness
+const TOP = 40;                  // top wall's top edge (HUD above)
+const ROWS = 6;
+const BRICK_TOP = 96;            // first brick row's top edge
+const BRICK_H = 14;
+const PADDLE_Y = 364;
+const PADDLE_H = 10;
+const BALL = 10;
+const ROW_COLORS = [[212, 64, 64], [226, 128, 48], [222, 200, 60], [72, 184, 72], [60, 196, 206], [66, 96, 228]];
+const ROW_POINTS = [7, 7, 4, 4, 1, 1];
+
+let rng;
+let score, lives, gameState;
+let bricks;                      // bricks[r * cols + c] = 1 if present
+let bricksLeft, wallsCleared;
+let paddleX, paddleW;            // paddle centre and width
+let balls;                       // [{bx, by, vx, vy}]: top-left and velocity of each ball in play
+let speed;                       // vertical ball speed (shared)
+let resting, restTimer;          // balls waiting on the paddle for a launch
+let hits, hitOrange, hitRed, hitTop;
+let brickW;
+
+function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
+
+function setup() {
+  createCanvas(W, H);
+  resetGame(1);
+}
+
+function resetGame(seed) {
+  rng = mulberry32(seed);
+  score = 0;
+  lives = OPT.lives;
+  gameState = 'playing';
+  wallsCleared = 0;
+  brickW = (W - 2 * WALL) / OPT.cols;
+  paddleX = W / 2;
+  newWall();
+  newBall();
+}
+
+function newWall() {
+  bricks = [];
+  for (let i = 0; i < ROWS * OPT.cols; i++) bricks.push(1);
+  bricksLeft = ROWS * OPT.cols;
+}
+
+function newBall() {
+  resting = true;
+  restTimer = 0;
+  hits = 0;
+  hitOrange = false;
+  hitRed = false;
+  hitTop = false;
+  paddleW = OPT.paddleWidth;
+  speed = OPT.ballSpeed;
+  balls = [];
+  for (let i = 0; i < OPT.balls; i++) balls.push({ bx: 0, by: 0, vx: 0, vy: 0 });
+  placeResting();
+}
+
+// resting balls sit side by side on the paddle
+function placeResting() {
+  for (let i = 0; i < balls.length; i++) {
+    balls[i].bx = paddleX - BALL / 2 + (i - (balls.length - 1) / 2) * (BALL + 4);
+    balls[i].by = PADDLE_Y - BALL;
+  }
+}
+
+function getGameState() {
+  return { score: score, lives: lives, gameState: gameState };
+}
+
+function keyPressed() {
+  if (keyCode === 32 && resting && gameState === 'playing') launch();
+}
+
+function launch() {
+  resting = false;
+  // each ball: a random angle up, alternating sides
+  const side = rng() < 0.5 ? -1 : 1;
+  for (let i = 0; i < balls.length; i++) {
+    balls[i].vx = (i % 2 === 0 ? side : -side) * (1 + Math.floor(rng() * 4) * 0.75);
+    balls[i].vy = -speed;
+  }
+}
+
+function speedUp() {
+  const level = (hits >= 4 ? 1 : 0) + (hits >= 12 ? 1 : 0) + (hitOrange ? 1 : 0) + (hitRed ? 1 : 0);
+  const s = OPT.ballSpeed + level * OPT.speedStep;
+  if (s !== speed) {
+    for (const b of balls) {
+      b.vx = b.vx * s / speed;
+      b.vy = b.vy > 0 ? s : -s;
+    }
+    speed = s;
+  }
+}
+
+function hitBrick(r, c) {
+  bricks[r * OPT.cols + c] = 0;
+  bricksLeft -= 1;
+  score += ROW_POINTS[r];
+  hits += 1;
+  if (r === 1) hitOrange = true;
+  if (r === 0) hitRed = true;
+  speedUp();
+  if (bricksLeft === 0) {
+    wallsCleared += 1;
+    if (wallsCleared >= OPT.walls) { gameState = 'won'; return; }
+    newWall();
+    newBall();
+  }
+}
+
+// find a brick overlapping the ball rectangle, returns index or -1
+function brickAt(bx, by) {
+  const r0 = Math.floor((by - BRICK_TOP) / BRICK_H), r1 = Math.floor((by + BALL - 1 - BRICK_TOP) / BRICK_H);
+  const c0 = Math.floor((bx - WALL) / brickW), c1 = Math.floor((bx + BALL - 1 - WALL) / brickW);
+  for (let r = max(r0, 0); r <= min(r1, ROWS - 1); r++) {
+    for (let c = max(c0, 0); c <= min(c1, OPT.cols - 1); c++) {
+      if (bricks[r * OPT.cols + c]) return r * OPT.cols + c;
+    }
+  }
+  return -1;
+}
+
+// moves one ball; returns false once it has dropped out of the bottom
+function moveBall(b) {
+  // move in sub-steps of at most 4 px so the ball cannot skip a brick row
+  const n = Math.ceil(max(abs(b.vx), abs(b.vy)) / 4);
+  let brickHit = false;
+  let bx = b.bx, by = b.by, vx = b.vx, vy = b.vy;
+  for (let i = 0; i < n; i++) {
+    const px = bx, py = by;
+    bx += vx / n;
+    by += vy / n;
+    if (bx < WALL) { bx = 2 * WALL - bx; vx = abs(vx); }
+    if (bx + BALL > W - WALL) { bx = 2 * (W - WALL - BALL) - bx; vx = -abs(vx); }
+    if (by < TOP + WALL) {
+      by = 2 * (TOP + WALL) - by; vy = abs(vy);
+      if (!hitTop) { hitTop = true; if (OPT.shrinkPaddle) paddleW = OPT.paddleWidth / 2; }
+    }
+    if (!brickHit) {
+      const k = brickAt(bx, by);
+      if (k >= 0) {
+        brickHit = true;                        // one brick per frame
+        const r = Math.floor(k / OPT.cols), c = k % OPT.cols;
+        const left = WALL + c * brickW;
+        // came in from the side if the previous position did not overlap the brick's columns
+        if (px + BALL <= left || px >= left + brickW) vx = -vx;
+        else vy = -vy;
+        bx = px; by = py;
+        b.vx = vx; b.vy = vy;                   // (speed-ups rescale b.vx/b.vy)
+        hitBrick(r, c);
+        if (resting || gameState !== 'playing') return true;
+        vx = b.vx; vy = b.vy;
+      }
+    }
+    // paddle: only while moving down and crossing the paddle's top edge
+    if (vy > 0 && py + BALL <= PADDLE_Y && by + BALL >= PADDLE_Y &&
+        bx + BALL > paddleX - paddleW / 2 && bx < paddleX + paddleW / 2) {
+      by = PADDLE_Y - BALL;
+      const off = (bx + BALL / 2 - paddleX) / (paddleW / 2 + BALL / 2);
+      // never straight up: at least a quarter of the vertical speed sideways
+      const dir = off > 0 || (off === 0 && vx > 0) ? 1 : -1;
+      // plus a little seeded jitter so a ball cannot settle into an endless loop
+      vx = dir * max(abs(constrain(off, -1, 1)), 0.2) * speed * 1.25 + (rng() - 0.5) * 0.5;
+      vy = -speed;
+    }
+  }
+  b.bx = bx; b.by = by; b.vx = vx; b.vy = vy;
+  return by <= H;
+}
+
+function update() {
+  if (gameState !== 'playing') return;
+  if (keyIsDown(LEFT_ARROW)) paddleX -= OPT.paddleSpeed;
+  if (keyIsDown(RIGHT_ARROW)) paddleX += OPT.paddleSpeed;
+  paddleX = constrain(paddleX, WALL + paddleW / 2, W - WALL - paddleW / 2);
+  if (resting) {
+    placeResting();
+    restTimer += 1;
+    if (OPT.autoLaunch > 0 && restTimer >= OPT.autoLaunch) launch();
+    return;
+  }
+  for (let i = 0; i < balls.length; i++) {
+    if (!moveBall(balls[i])) { balls.splice(i, 1); i -= 1; }
+    if (resting || gameState !== 'playing') return;
+  }
+  if (balls.length === 0) {
+    lives -= 1;
+    if (lives <= 0) { lives = 0; gameState = 'gameover'; }
+    else newBall();
+  }
+}
+
+function draw() {
+  update();
+  background(0);
+  noStroke();
+  // walls
+  fill(142, 142, 142);
+  rect(0, TOP, W, WALL);
+  rect(0, TOP, WALL, H - TOP);
+  rect(W - WALL, TOP, WALL, H - TOP);
+  // bricks
+  for (let r = 0; r < ROWS; r++) {
+    const col = ROW_COLORS[r];
+    fill(col[0], col[1], col[2]);
+    for (let c = 0; c < OPT.cols; c++) {
+      if (bricks[r * OPT.cols + c]) rect(WALL + c * brickW, BRICK_TOP + r * BRICK_H, brickW, BRICK_H);
+    }
+  }
+  // paddle and ball
+  fill(200, 72, 72);
+  rect(paddleX - paddleW / 2, PADDLE_Y, paddleW, PADDLE_H);
+  if (gameState === 'playing') {
+    fill(236, 236, 236);
+    for (const b of balls) rect(b.bx, b.by, BALL, BALL);
+  }
+  // HUD: score, lives
+  fill(142, 142, 142);
+  textSize(24);
+  textAlign(LEFT, TOP);
+  text(score, 16, 8);
+  textAlign(RIGHT, TOP);
+  text(lives, W - 16, 8);
+}
