@@ -32,15 +32,7 @@
       native.setAngleMode(mode === DEGREES);
     }
   });
-  // The Math functions are looked up on every call: the runtime may replace them
-  // (bit-identical-to-V8 implementations) after this prelude ran.
-  def('sin', function (a) { return Math.sin(toRadians(a)); });
-  def('cos', function (a) { return Math.cos(toRadians(a)); });
-  def('tan', function (a) { return Math.tan(toRadians(a)); });
-  def('asin', function (r) { return fromRadians(Math.asin(r)); });
-  def('acos', function (r) { return fromRadians(Math.acos(r)); });
-  def('atan', function (r) { return fromRadians(Math.atan(r)); });
-  def('atan2', function (y, x) { return fromRadians(Math.atan2(y, x)); });
+  // sin, cos, tan, asin, acos, atan and atan2 are native (p5_math.c).
   // p5 binds these four to the Math functions themselves; the runtime never
   // replaces them (they are exact in IEEE arithmetic), so no wrapper is needed.
   def('abs', Math.abs);
@@ -80,42 +72,8 @@
     }
   });
 
-  var named = {};
-  (
-    'aliceblue:f0f8ff antiquewhite:faebd7 aqua:00ffff aquamarine:7fffd4 azure:f0ffff ' +
-    'beige:f5f5dc bisque:ffe4c4 black:000000 blanchedalmond:ffebcd blue:0000ff ' +
-    'blueviolet:8a2be2 brown:a52a2a burlywood:deb887 cadetblue:5f9ea0 chartreuse:7fff00 ' +
-    'chocolate:d2691e coral:ff7f50 cornflowerblue:6495ed cornsilk:fff8dc crimson:dc143c ' +
-    'cyan:00ffff darkblue:00008b darkcyan:008b8b darkgoldenrod:b8860b darkgray:a9a9a9 ' +
-    'darkgreen:006400 darkgrey:a9a9a9 darkkhaki:bdb76b darkmagenta:8b008b darkolivegreen:556b2f ' +
-    'darkorange:ff8c00 darkorchid:9932cc darkred:8b0000 darksalmon:e9967a darkseagreen:8fbc8f ' +
-    'darkslateblue:483d8b darkslategray:2f4f4f darkslategrey:2f4f4f darkturquoise:00ced1 ' +
-    'darkviolet:9400d3 deeppink:ff1493 deepskyblue:00bfff dimgray:696969 dimgrey:696969 ' +
-    'dodgerblue:1e90ff firebrick:b22222 floralwhite:fffaf0 forestgreen:228b22 fuchsia:ff00ff ' +
-    'gainsboro:dcdcdc ghostwhite:f8f8ff gold:ffd700 goldenrod:daa520 gray:808080 green:008000 ' +
-    'greenyellow:adff2f grey:808080 honeydew:f0fff0 hotpink:ff69b4 indianred:cd5c5c ' +
-    'indigo:4b0082 ivory:fffff0 khaki:f0e68c lavender:e6e6fa lavenderblush:fff0f5 ' +
-    'lawngreen:7cfc00 lemonchiffon:fffacd lightblue:add8e6 lightcoral:f08080 lightcyan:e0ffff ' +
-    'lightgoldenrodyellow:fafad2 lightgray:d3d3d3 lightgreen:90ee90 lightgrey:d3d3d3 ' +
-    'lightpink:ffb6c1 lightsalmon:ffa07a lightseagreen:20b2aa lightskyblue:87cefa ' +
-    'lightslategray:778899 lightslategrey:778899 lightsteelblue:b0c4de lightyellow:ffffe0 ' +
-    'lime:00ff00 limegreen:32cd32 linen:faf0e6 magenta:ff00ff maroon:800000 ' +
-    'mediumaquamarine:66cdaa mediumblue:0000cd mediumorchid:ba55d3 mediumpurple:9370db ' +
-    'mediumseagreen:3cb371 mediumslateblue:7b68ee mediumspringgreen:00fa9a ' +
-    'mediumturquoise:48d1cc mediumvioletred:c71585 midnightblue:191970 mintcream:f5fffa ' +
-    'mistyrose:ffe4e1 moccasin:ffe4b5 navajowhite:ffdead navy:000080 oldlace:fdf5e6 ' +
-    'olive:808000 olivedrab:6b8e23 orange:ffa500 orangered:ff4500 orchid:da70d6 ' +
-    'palegoldenrod:eee8aa palegreen:98fb98 paleturquoise:afeeee palevioletred:db7093 ' +
-    'papayawhip:ffefd5 peachpuff:ffdab9 peru:cd853f pink:ffc0cb plum:dda0dd powderblue:b0e0e6 ' +
-    'purple:800080 rebeccapurple:663399 red:ff0000 rosybrown:bc8f8f royalblue:4169e1 ' +
-    'saddlebrown:8b4513 salmon:fa8072 sandybrown:f4a460 seagreen:2e8b57 seashell:fff5ee ' +
-    'sienna:a0522d silver:c0c0c0 skyblue:87ceeb slateblue:6a5acd slategray:708090 ' +
-    'slategrey:708090 snow:fffafa springgreen:00ff7f steelblue:4682b4 tan:d2b48c teal:008080 ' +
-    'thistle:d8bfd8 tomato:ff6347 turquoise:40e0d0 violet:ee82ee wheat:f5deb3 white:ffffff ' +
-    'whitesmoke:f5f5f5 yellow:ffff00 yellowgreen:9acd32'
-  ).split(' ').forEach(function (p) {
-    if (p) { var kv = p.split(':'); named[kv[0]] = '#' + kv[1]; }
-  });
+  // CSS named colours: the shim's table (p5_color.c), one copy for C and JS.
+  var named = native.namedColors();
   var INTEGER = '(\\d{1,3})', DECIMAL = '((?:\\d+(?:\\.\\d+)?)|(?:\\.\\d+))', PERCENT = DECIMAL + '%';
   var pat = function (name, parts) { return new RegExp(['^' + name + '\\('].concat(parts).concat(['\\)$']).join('\\s*'), 'i'); };
   var P = {
@@ -285,7 +243,8 @@
     if (!(this instanceof Color)) throw new TypeError("Class constructor Color cannot be invoked without 'new'");
     this.mode = native.colorMode();
     this.maxes = maxes;
-    this._array = parseInputs(this, vals);
+    // the shapes the shim parses (numbers, hex, named, rgb()) come from C; the rest here
+    this._array = native.colorUnit(vals) || parseInputs(this, vals);
     this._calculateLevels();
   }
   Color.prototype.toString = function (format) {
@@ -312,16 +271,6 @@
         return 'hsla(' + this.hsla[0] * mx[HSL][0] + ', ' + this.hsla[1] * mx[HSL][1] + ', ' + this.hsla[2] * mx[HSL][2] + ', ' + alpha + ')';
       default: return 'rgba(' + a[0] + ',' + a[1] + ',' + a[2] + ',' + alpha + ')';
     }
-  };
-  Color.prototype.setRed = function (v) { this._array[0] = v / this.maxes[RGB][0]; this._calculateLevels(); };
-  Color.prototype.setGreen = function (v) { this._array[1] = v / this.maxes[RGB][1]; this._calculateLevels(); };
-  Color.prototype.setBlue = function (v) { this._array[2] = v / this.maxes[RGB][2]; this._calculateLevels(); };
-  Color.prototype.setAlpha = function (v) { this._array[3] = v / this.maxes[this.mode][3]; this._calculateLevels(); };
-  Color.prototype._calculateLevels = function () {
-    var arr = this._array, levels = this.levels = new Array(arr.length);
-    for (var i = arr.length - 1; i >= 0; --i) levels[i] = Math.round(arr[i] * 255);
-    this.hsla = null;
-    this.hsba = null;
   };
   Color.prototype._getAlpha = function () { return this._array[3] * this.maxes[this.mode][3]; };
   Color.prototype._getRed = function () { return this._array[0] * this.maxes[RGB][0]; };
@@ -354,12 +303,8 @@
   Color.prototype._getMode = function () { return this.mode; };
   Color.prototype._getMaxes = function () { return this.maxes; };
 
-  var color = function () {
-    if (arguments[0] instanceof Color) return arguments[0];
-    var args = Array.isArray(arguments[0]) ? arguments[0] : Array.prototype.slice.call(arguments);
-    return new Color(null, args);
-  };
-  def('color', color);
+  // color() is native (p5_color.c): it builds p5.Color objects with these prototypes
+  var color = global.color;
   def('red', function (c) { return color(c)._getRed(); });
   def('green', function (c) { return color(c)._getGreen(); });
   def('blue', function (c) { return color(c)._getBlue(); });
@@ -368,7 +313,8 @@
   def('saturation', function (c) { return color(c)._getSaturation(); });
   def('brightness', function (c) { return color(c)._getBrightness(); });
   def('lightness', function (c) { return color(c)._getLightness(); });
-  def('lerpColor', function (c1, c2, amt) {
+  // lerpColor() is native in RGB mode; this one serves HSB and HSL (p5_color.c).
+  var lerpColorJS = function (c1, c2, amt) {
     if (!(c1 instanceof Color)) c1 = color(c1);
     if (!(c2 instanceof Color)) c2 = color(c2);
     var mode = native.colorMode(), from, to, l0, l1, l2, l3;
@@ -399,7 +345,9 @@
     l3 = lerp(from[3], to[3], amt);
     var m = maxes[mode];
     return color(l0 * m[0], l1 * m[1], l2 * m[2], l3 * m[3]);
-  });
+  };
+  native.registerColor(Color, maxes, function (str) { return parseInputs({ mode: RGB, maxes: maxes }, [str]); },
+                       lerpColorJS);
 
   // fill(c) etc.: the RGBA8 canvas gets from color(...args).toString(); -1 when
   // that string is not a valid CSS colour (a NaN level): canvas keeps its style.
@@ -648,9 +596,9 @@
     else throw new TypeError('p5.Vector.equals: first argument must be a p5.Vector or an array');
     return v.equals(v2);
   };
-  def('createVector', function (x, y, z) {
-    return new Vector(fromRadians, toRadians, x, y, z);
-  });
+  // createVector() and the hot methods above are native (p5_vector.c); the JS versions
+  // stay as what they fall back to (subclasses, non-number fields, arrays).
+  native.registerVector(Vector, fromRadians, toRadians);
 
   /* ---------------------------------------------------------------- p5 object */
   var p5 = function () {

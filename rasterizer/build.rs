@@ -41,9 +41,9 @@ fn main() {
 
     let gen_include = out.join("include");
     fs::create_dir_all(&gen_include).unwrap();
+    // Every JS prelude of the shim, in the order the generator's PRELUDES lists them.
     run(Command::new(python())
         .arg(root.join("p5shim/embed_prelude.py"))
-        .arg(root.join("p5shim/prelude.js"))
         .arg(gen_include.join("p5shim_prelude.h")));
 
     let cc = env::var("CC").unwrap_or_else(|_| "cc".into());

@@ -142,6 +142,8 @@ def main(argv=None):
         done = "" if n == args.episodes else f" ({n}/{args.episodes} ended)"
         out.append(f"| **{game}**<br>{title} | ![{game}](games/{game}.png){levels} | {actions} "
                    f"| {mean:.2f} | {length:.0f}{done} |")
+    from jsgym.p5_coverage import markdown as coverage_section
+    out += ["", coverage_section()]
     (DOCS / "games.md").write_text("\n".join(out) + "\n")
     print(f"wrote {DOCS / 'games.md'}", file=sys.stderr)
 

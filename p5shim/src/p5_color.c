@@ -1,11 +1,24 @@
-/* p5 colour setting: fill, stroke, noFill, noStroke, background, clear, and the
- * numeric fast path of p5.Color._parseInputs (gray, gray+alpha, RGB(A)/HSB(A)/HSL(A)
- * in the current colorMode) with p5 1.11's exact formulas. Every other form (CSS
- * strings, arrays, p5.Color objects) goes through prelude.js's colorPacked(), which
- * builds a real p5.Color. colorMode() itself lives in prelude.js because p5.Color
- * objects share the (mutable) maxima table with it; it mirrors the mode and maxima
- * here through the hidden native helpers at the bottom.
+/* p5 colour: p5.Color objects and every argument shape of color(), fill(), stroke(),
+ * background() and lerpColor(), with p5 1.11's exact formulas.
+ *
+ * p5.Color stays a JS class (prelude.js defines it and its rarely hot methods), but
+ * color() builds its objects here, with exactly the own properties p5's constructor
+ * gives them (mode, maxes, _array, levels, hsla, hsba, in that order), and the hot
+ * methods (setRed .. setAlpha, _calculateLevels) are native. fill(c) reads the
+ * colour's current levels and _array, as p5's c.toString() does, so a colour changed
+ * through its fields paints as it would in p5.
+ *
+ * Arguments resolve to p5's normalized _array (RGBA in [0, 1], unclamped for CSS
+ * rgb() strings as in p5) in C for numbers, arrays, p5.Color objects, hex strings,
+ * named colours and rgb()/rgba() strings; the rare CSS forms (percentages, hsl(),
+ * hsb()) and input p5 rejects go to prelude.js's parser, which throws where p5 throws.
+ * A parsed string is cached by its text.
+ *
+ * colorMode() lives in prelude.js because p5.Color objects share the (mutable) maxima
+ * table with it; it mirrors the mode and maxima here (native.setColorMode).
  */
+#include <stdlib.h>
+
 #include "p5_internal.h"
 
 static const double p5_default_maxes[3][4] = {
@@ -19,6 +32,51 @@ void p5_color_defaults(P5Shim *s)
     memcpy(s->color_maxes, p5_default_maxes, sizeof p5_default_maxes);
     s->st.color_mode = P5_COLOR_RGB;
 }
+
+void p5_color_init(P5Shim *s)
+{
+    s->js_color_ctor = s->color_proto = s->color_maxes_js = s->color_parse = JS_UNDEFINED;
+    s->color_calc_levels = s->color_lerp_js = JS_UNDEFINED;
+    for (int i = 0; i < 3; i++) s->color_mode_names[i] = JS_UNDEFINED;
+    for (int i = 0; i < P5_COLOR_PROPS; i++) s->color_stages[i] = JS_UNDEFINED;
+}
+
+void p5_color_free(P5Shim *s)
+{
+    JSContext *ctx = s->ctx;
+    JSValue *vals[] = {&s->js_color_ctor, &s->color_proto, &s->color_maxes_js, &s->color_parse,
+                       &s->color_calc_levels, &s->color_lerp_js};
+    for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+        JS_FreeValue(ctx, *vals[i]);
+        *vals[i] = JS_UNDEFINED;
+    }
+    for (int i = 0; i < 3; i++) {
+        JS_FreeValue(ctx, s->color_mode_names[i]);
+        s->color_mode_names[i] = JS_UNDEFINED;
+    }
+    for (int i = 0; i < P5_COLOR_PROPS; i++) {
+        JS_FreeValue(ctx, s->color_stages[i]);
+        s->color_stages[i] = JS_UNDEFINED;
+    }
+}
+
+int p5_make_stages(JSContext *ctx, JSValueConst proto, const JSAtom *atoms, int n, JSValue *stages)
+{
+    for (int k = 1; k <= n; k++) {
+        JSValue o = JS_NewObjectProto(ctx, proto);
+        if (JS_IsException(o)) return -1;
+        for (int i = 0; i < k; i++)
+            if (JS_DefinePropertyValue(ctx, o, atoms[i], JS_UNDEFINED, JS_PROP_C_W_E) < 0) {
+                JS_FreeValue(ctx, o);
+                return -1;
+            }
+        JS_FreeValue(ctx, stages[k - 1]);
+        stages[k - 1] = o;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ conversions */
 
 /* color_conversion._hsbaToRGBA */
 static void p5_hsba_to_rgba(double *c)
@@ -67,10 +125,9 @@ static void p5_hsla_to_rgba(double *c)
     c[2] = p5_hzv_to_rgb(hue - 2, zest, val);
 }
 
-/* Packs normalized [0,1] RGBA (p5's Color._array) into the RGBA8 levels p5 hands
- * to canvas (Math.round(v * 255), clamped as canvas clamps). Returns -1 when a
- * level is NaN: the CSS string p5 builds is then invalid and canvas keeps its
- * previous style. */
+/* The RGBA8 a canvas gets from a colour whose levels are Math.round(unit * 255):
+ * p5 hands canvas 'rgba(l0,l1,l2,a)', canvas clamps. -1 when a level is NaN (the
+ * string is then not a colour and canvas keeps its previous style). */
 static int p5_pack_unit(const double *c, uint32_t *out)
 {
     uint32_t packed = 0;
@@ -85,114 +142,610 @@ static int p5_pack_unit(const double *c, uint32_t *out)
     return 0;
 }
 
-/* Resolves p5 colour arguments to packed RGBA8. Returns 1 when the colour is
- * valid, 0 when canvas would reject it (keep the previous style), -1 on a JS
- * exception. */
-/* An int JS value within [0, 255], as most games pass colour levels. */
-static int p5_byte_arg(JSValueConst v, uint32_t *level)
+/* ------------------------------------------------------------------ CSS strings */
+
+/* CSS named colours (p5 1.11's namedColors), sorted for bsearch; prelude.js gets the
+ * same table through native.namedColors() for its own parser. */
+static const struct { const char *name; uint32_t rgb; } p5_named[] = {
+    {"aliceblue", 0xf0f8ff}, {"antiquewhite", 0xfaebd7}, {"aqua", 0x00ffff},
+    {"aquamarine", 0x7fffd4}, {"azure", 0xf0ffff}, {"beige", 0xf5f5dc}, {"bisque", 0xffe4c4},
+    {"black", 0x000000}, {"blanchedalmond", 0xffebcd}, {"blue", 0x0000ff},
+    {"blueviolet", 0x8a2be2}, {"brown", 0xa52a2a}, {"burlywood", 0xdeb887},
+    {"cadetblue", 0x5f9ea0}, {"chartreuse", 0x7fff00}, {"chocolate", 0xd2691e},
+    {"coral", 0xff7f50}, {"cornflowerblue", 0x6495ed}, {"cornsilk", 0xfff8dc},
+    {"crimson", 0xdc143c}, {"cyan", 0x00ffff}, {"darkblue", 0x00008b}, {"darkcyan", 0x008b8b},
+    {"darkgoldenrod", 0xb8860b}, {"darkgray", 0xa9a9a9}, {"darkgreen", 0x006400},
+    {"darkgrey", 0xa9a9a9}, {"darkkhaki", 0xbdb76b}, {"darkmagenta", 0x8b008b},
+    {"darkolivegreen", 0x556b2f}, {"darkorange", 0xff8c00}, {"darkorchid", 0x9932cc},
+    {"darkred", 0x8b0000}, {"darksalmon", 0xe9967a}, {"darkseagreen", 0x8fbc8f},
+    {"darkslateblue", 0x483d8b}, {"darkslategray", 0x2f4f4f}, {"darkslategrey", 0x2f4f4f},
+    {"darkturquoise", 0x00ced1}, {"darkviolet", 0x9400d3}, {"deeppink", 0xff1493},
+    {"deepskyblue", 0x00bfff}, {"dimgray", 0x696969}, {"dimgrey", 0x696969},
+    {"dodgerblue", 0x1e90ff}, {"firebrick", 0xb22222}, {"floralwhite", 0xfffaf0},
+    {"forestgreen", 0x228b22}, {"fuchsia", 0xff00ff}, {"gainsboro", 0xdcdcdc},
+    {"ghostwhite", 0xf8f8ff}, {"gold", 0xffd700}, {"goldenrod", 0xdaa520}, {"gray", 0x808080},
+    {"green", 0x008000}, {"greenyellow", 0xadff2f}, {"grey", 0x808080}, {"honeydew", 0xf0fff0},
+    {"hotpink", 0xff69b4}, {"indianred", 0xcd5c5c}, {"indigo", 0x4b0082}, {"ivory", 0xfffff0},
+    {"khaki", 0xf0e68c}, {"lavender", 0xe6e6fa}, {"lavenderblush", 0xfff0f5},
+    {"lawngreen", 0x7cfc00}, {"lemonchiffon", 0xfffacd}, {"lightblue", 0xadd8e6},
+    {"lightcoral", 0xf08080}, {"lightcyan", 0xe0ffff}, {"lightgoldenrodyellow", 0xfafad2},
+    {"lightgray", 0xd3d3d3}, {"lightgreen", 0x90ee90}, {"lightgrey", 0xd3d3d3},
+    {"lightpink", 0xffb6c1}, {"lightsalmon", 0xffa07a}, {"lightseagreen", 0x20b2aa},
+    {"lightskyblue", 0x87cefa}, {"lightslategray", 0x778899}, {"lightslategrey", 0x778899},
+    {"lightsteelblue", 0xb0c4de}, {"lightyellow", 0xffffe0}, {"lime", 0x00ff00},
+    {"limegreen", 0x32cd32}, {"linen", 0xfaf0e6}, {"magenta", 0xff00ff}, {"maroon", 0x800000},
+    {"mediumaquamarine", 0x66cdaa}, {"mediumblue", 0x0000cd}, {"mediumorchid", 0xba55d3},
+    {"mediumpurple", 0x9370db}, {"mediumseagreen", 0x3cb371}, {"mediumslateblue", 0x7b68ee},
+    {"mediumspringgreen", 0x00fa9a}, {"mediumturquoise", 0x48d1cc},
+    {"mediumvioletred", 0xc71585}, {"midnightblue", 0x191970}, {"mintcream", 0xf5fffa},
+    {"mistyrose", 0xffe4e1}, {"moccasin", 0xffe4b5}, {"navajowhite", 0xffdead},
+    {"navy", 0x000080}, {"oldlace", 0xfdf5e6}, {"olive", 0x808000}, {"olivedrab", 0x6b8e23},
+    {"orange", 0xffa500}, {"orangered", 0xff4500}, {"orchid", 0xda70d6},
+    {"palegoldenrod", 0xeee8aa}, {"palegreen", 0x98fb98}, {"paleturquoise", 0xafeeee},
+    {"palevioletred", 0xdb7093}, {"papayawhip", 0xffefd5}, {"peachpuff", 0xffdab9},
+    {"peru", 0xcd853f}, {"pink", 0xffc0cb}, {"plum", 0xdda0dd}, {"powderblue", 0xb0e0e6},
+    {"purple", 0x800080}, {"rebeccapurple", 0x663399}, {"red", 0xff0000},
+    {"rosybrown", 0xbc8f8f}, {"royalblue", 0x4169e1}, {"saddlebrown", 0x8b4513},
+    {"salmon", 0xfa8072}, {"sandybrown", 0xf4a460}, {"seagreen", 0x2e8b57},
+    {"seashell", 0xfff5ee}, {"sienna", 0xa0522d}, {"silver", 0xc0c0c0}, {"skyblue", 0x87ceeb},
+    {"slateblue", 0x6a5acd}, {"slategray", 0x708090}, {"slategrey", 0x708090},
+    {"snow", 0xfffafa}, {"springgreen", 0x00ff7f}, {"steelblue", 0x4682b4}, {"tan", 0xd2b48c},
+    {"teal", 0x008080}, {"thistle", 0xd8bfd8}, {"tomato", 0xff6347}, {"turquoise", 0x40e0d0},
+    {"violet", 0xee82ee}, {"wheat", 0xf5deb3}, {"white", 0xffffff}, {"whitesmoke", 0xf5f5f5},
+    {"yellow", 0xffff00}, {"yellowgreen", 0x9acd32},
+};
+#define P5_N_NAMED ((int)(sizeof p5_named / sizeof p5_named[0]))
+
+static int p5_named_cmp(const void *key, const void *elem)
 {
-    if (JS_VALUE_GET_TAG(v) != JS_TAG_INT) return 0;
-    int32_t i = JS_VALUE_GET_INT(v);
-    if (i < 0 || i > 255) return 0;
-    *level = (uint32_t)i;
-    return 1;
+    return strcmp((const char *)key, *(const char *const *)elem);
 }
 
-/* fill(v), fill(r, g, b), fill(r, g, b, a) with int levels in RGB mode at the
- * default maxima: the formula below then gives back the levels themselves
- * (round(v / 255 * 255) == v for v in 0..255), so they are packed directly. */
-static int p5_resolve_bytes(const P5Shim *s, int argc, JSValueConst *argv, uint32_t *out)
+static int p5_hex_digit(char c)
 {
-    const double *mx = s->color_maxes[P5_COLOR_RGB];
-    if (s->st.color_mode != P5_COLOR_RGB || mx[0] != 255 || mx[1] != 255 || mx[2] != 255 ||
-        mx[3] != 255)
-        return 0;
-    uint32_t r, g, b, a = 255;
-    if (argc == 1) {
-        if (!p5_byte_arg(argv[0], &r)) return 0;
-        g = b = r;
-    } else if (argc == 3 || argc == 4) {
-        if (!p5_byte_arg(argv[0], &r) || !p5_byte_arg(argv[1], &g) || !p5_byte_arg(argv[2], &b))
-            return 0;
-        if (argc == 4 && !p5_byte_arg(argv[3], &a)) return 0;
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+}
+
+static int p5_is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+/* Parses `\d{1,3}` at *p (p5's INTEGER pattern); returns its value or -1. */
+static int p5_css_int(const char **p, const char *end)
+{
+    const char *q = *p;
+    int v = 0, n = 0;
+    while (q < end && n < 3 && *q >= '0' && *q <= '9') v = v * 10 + (*q++ - '0'), n++;
+    if (n == 0 || (q < end && *q >= '0' && *q <= '9')) return -1;
+    *p = q;
+    return v;
+}
+
+/* p5's DECIMAL pattern `\d+(\.\d+)?|\.\d+` at *p, converted as parseFloat does. */
+static int p5_css_decimal(const char **p, const char *end, double *out)
+{
+    const char *q = *p, *start = q;
+    int digits = 0;
+    while (q < end && *q >= '0' && *q <= '9') q++, digits++;
+    if (q < end && *q == '.') {
+        const char *f = q + 1;
+        int frac = 0;
+        while (f < end && *f >= '0' && *f <= '9') f++, frac++;
+        if (frac) q = f;
+        else if (!digits) return -1;
+    }
+    if (!digits && q == start) return -1;
+    char buf[64];
+    size_t n = (size_t)(q - start);
+    if (n >= sizeof buf) return -1;
+    memcpy(buf, start, n);
+    buf[n] = '\0';
+    *out = strtod(buf, NULL);
+    *p = q;
+    return 0;
+}
+
+static void p5_skip_spaces(const char **p, const char *end)
+{
+    while (*p < end && p5_is_space(**p)) (*p)++;
+}
+
+/* p5.Color._parseInputs for one string, for the forms it handles here: named colours,
+ * #rgb, #rgba, #rrggbb, #rrggbbaa, rgb(i, i, i) and rgba(i, i, i, d). `str` is already
+ * trimmed and lower-cased. Returns 1 with unit[] set, 0 for any other form. */
+static int p5_parse_css(const char *str, size_t len, double *unit)
+{
+    if (len > 0 && str[0] == '#') {
+        int d[8];
+        if (len != 4 && len != 5 && len != 7 && len != 9) return 0;
+        for (size_t i = 1; i < len; i++)
+            if ((d[i - 1] = p5_hex_digit(str[i])) < 0) return 0;
+        if (len == 4 || len == 5) {
+            for (size_t i = 0; i + 1 < len; i++) unit[i] = (d[i] * 17) / 255.0;
+        } else {
+            for (size_t i = 0; 2 * i + 1 < len; i++) unit[i] = (d[2 * i] * 16 + d[2 * i + 1]) / 255.0;
+        }
+        if (len == 4 || len == 7) unit[3] = 1;
+        return 1;
+    }
+    int rgba = len > 5 && memcmp(str, "rgba(", 5) == 0;
+    if (!rgba && !(len > 4 && memcmp(str, "rgb(", 4) == 0)) {
+        char name[32];
+        if (len >= sizeof name) return 0;
+        memcpy(name, str, len);
+        name[len] = '\0';
+        const char *key = name;
+        const void *hit = bsearch(key, p5_named, P5_N_NAMED, sizeof p5_named[0], p5_named_cmp);
+        if (!hit) return 0;
+        uint32_t rgb = ((const __typeof__(p5_named[0]) *)hit)->rgb;
+        unit[0] = ((rgb >> 16) & 255) / 255.0;
+        unit[1] = ((rgb >> 8) & 255) / 255.0;
+        unit[2] = (rgb & 255) / 255.0;
+        unit[3] = 1;
+        return 1;
+    }
+    const char *p = str + (rgba ? 5 : 4), *end = str + len;
+    for (int i = 0; i < 3; i++) {
+        p5_skip_spaces(&p, end);
+        int v = p5_css_int(&p, end);
+        if (v < 0) return 0;
+        unit[i] = v / 255.0;
+        p5_skip_spaces(&p, end);
+        if (i < 2 || rgba) {
+            if (p >= end || *p != ',') return 0;
+            p++;
+        }
+    }
+    if (rgba) {
+        p5_skip_spaces(&p, end);
+        if (p5_css_decimal(&p, end, &unit[3]) < 0) return 0;
+        p5_skip_spaces(&p, end);
     } else {
+        unit[3] = 1;
+    }
+    return p == end - 1 && *p == ')';
+}
+
+static uint32_t p5_hash(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
+    return h;
+}
+
+/* The _array of a colour string: cached, else parsed here or by prelude.js (which
+ * throws where p5 does). Returns 0, or -1 with an exception pending. */
+static int p5_string_unit(JSContext *ctx, P5Shim *s, JSValueConst v, double *unit)
+{
+    size_t len;
+    const char *text = JS_ToCStringLen(ctx, &len, v);
+    if (!text) return -1;
+    uint32_t slot = p5_hash(text, len) % P5_COLOR_CACHE_SIZE;
+    if (s->color_cache[slot].valid && s->color_cache[slot].len == len &&
+        memcmp(s->color_cache[slot].text, text, len) == 0) {
+        memcpy(unit, s->color_cache[slot].unit, 4 * sizeof *unit);
+        JS_FreeCString(ctx, text);
         return 0;
     }
-    *out = r | g << 8 | b << 16 | a << 24;
+    /* r.trim().toLowerCase() for ASCII text; anything else goes to the JS parser */
+    const char *a = text, *b = text + len;
+    int ascii = 1;
+    for (size_t i = 0; i < len; i++) ascii &= (uint8_t)text[i] < 0x80;
+    int parsed = 0;
+    char low[64];
+    if (ascii) {
+        while (a < b && p5_is_space(*a)) a++;
+        while (b > a && p5_is_space(b[-1])) b--;
+        size_t n = (size_t)(b - a);
+        if (n < sizeof low) {
+            for (size_t i = 0; i < n; i++) low[i] = (a[i] >= 'A' && a[i] <= 'Z') ? a[i] + 32 : a[i];
+            low[n] = '\0';
+            parsed = p5_parse_css(low, n, unit);
+        }
+    }
+    if (!parsed) {
+        JSValue arr = JS_Call(ctx, s->color_parse, JS_UNDEFINED, 1, &v);
+        int bad = JS_IsException(arr);
+        for (uint32_t i = 0; !bad && i < 4; i++) {
+            JSValue e = JS_GetPropertyUint32(ctx, arr, i);
+            bad = JS_IsException(e) || p5_num(ctx, &unit[i], e);
+            JS_FreeValue(ctx, e);
+        }
+        JS_FreeValue(ctx, arr);
+        if (bad) {
+            JS_FreeCString(ctx, text);
+            return -1;
+        }
+    }
+    if (len < P5_COLOR_CACHE_TEXT) {
+        memcpy(s->color_cache[slot].text, text, len);
+        s->color_cache[slot].len = (uint32_t)len;
+        memcpy(s->color_cache[slot].unit, unit, 4 * sizeof *unit);
+        s->color_cache[slot].valid = 1;
+    }
+    JS_FreeCString(ctx, text);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ arguments */
+
+static int p5_is_color(JSContext *ctx, P5Shim *s, JSValueConst v)
+{
+    if (!JS_IsObject(v) || !JS_IsObject(s->js_color_ctor)) return 0;
+    if (p5_has_proto(ctx, v, s->color_proto)) return 1;
+    return JS_IsInstanceOf(ctx, v, s->js_color_ctor);
+}
+
+/* Reads element i of a JS array as a number; 1 if it is one (no conversion). */
+static int p5_elem_number(JSContext *ctx, JSValueConst arr, uint32_t i, double *out)
+{
+    JSValue e = JS_GetPropertyUint32(ctx, arr, i);
+    int tag = JS_VALUE_GET_TAG(e);
+    if (tag == JS_TAG_INT) {
+        *out = JS_VALUE_GET_INT(e);
+        return 1;
+    }
+    if (tag == JS_TAG_FLOAT64) {
+        *out = JS_VALUE_GET_FLOAT64(e);
+        return 1;
+    }
+    if (JS_IsException(e)) {
+        JSValue exc = JS_GetException(ctx); /* the caller falls back to the JS path */
+        JS_FreeValue(ctx, exc);
+    }
+    JS_FreeValue(ctx, e);
+    return 0;
+}
+
+/* p5.Color._parseInputs of (argc, argv) in the current colorMode, for the numeric
+ * forms: 1 with unit[] set, 0 when the arguments are not all numbers as p5's numeric
+ * branches need them. */
+static int p5_numeric_unit(const P5Shim *s, int argc, JSValueConst *argv, double *unit)
+{
+    const double *mx = s->color_maxes[s->st.color_mode];
+    if (argc >= 3) {
+        for (int i = 0; i < 3; i++) {
+            if (!JS_IsNumber(argv[i])) return 0;
+            double v;
+            p5_num(NULL, &v, argv[i]);
+            unit[i] = v / mx[i];
+        }
+        unit[3] = 1;
+        if (argc >= 4 && JS_IsNumber(argv[3])) {
+            p5_num(NULL, &unit[3], argv[3]);
+            unit[3] /= mx[3];
+        }
+        for (int i = 0; i < 4; i++) {
+            if (unit[i] < 0) unit[i] = 0;
+            else if (unit[i] > 1) unit[i] = 1;
+        }
+        if (s->st.color_mode == P5_COLOR_HSL) p5_hsla_to_rgba(unit);
+        else if (s->st.color_mode == P5_COLOR_HSB) p5_hsba_to_rgba(unit);
+        return 1;
+    }
+    if (argc >= 1 && JS_IsNumber(argv[0])) {
+        /* grayscale: every channel is v / maxes[2] of the current mode, no conversion
+         * (p5 1.11 quirk: HSB gray uses the brightness maximum) */
+        double v, a = 1;
+        p5_num(NULL, &v, argv[0]);
+        unit[0] = unit[1] = unit[2] = v / mx[2];
+        if (argc == 2 && JS_IsNumber(argv[1])) {
+            p5_num(NULL, &a, argv[1]);
+            a /= mx[3];
+        }
+        unit[3] = a;
+        for (int i = 0; i < 4; i++) /* Math.max(Math.min(v, 1), 0) keeps NaN */
+            if (!isnan(unit[i])) unit[i] = fmax(fmin(unit[i], 1), 0);
+        return 1;
+    }
+    return 0;
+}
+
+/* The _array color(...args) would compute, for every shape this file handles: numbers,
+ * one string, one array of those. Returns 1 with unit[] set, 0 when only the JS
+ * constructor can say (p5.Color objects are the caller's business), -1 on an
+ * exception. */
+static int p5_args_unit(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, double *unit)
+{
+    if (argc == 1 && JS_IsString(argv[0]))
+        return p5_string_unit(ctx, s, argv[0], unit) < 0 ? -1 : 1;
+    if (argc >= 1 && P5_IS_ARRAY(ctx, argv[0])) {
+        /* Color._parseInputs.apply(this, array): the elements are the arguments */
+        JSValue lenv = JS_GetProperty(ctx, argv[0], s->atoms[P5_ATOM_length]);
+        int32_t n = 0;
+        int bad = JS_IsException(lenv) || JS_ToInt32(ctx, &n, lenv);
+        JS_FreeValue(ctx, lenv);
+        if (bad) return -1;
+        if (n < 1 || n > 8) return 0;
+        JSValue el[8];
+        int k = 0, ok = 1;
+        for (; k < n; k++) {
+            el[k] = JS_GetPropertyUint32(ctx, argv[0], (uint32_t)k);
+            if (JS_IsException(el[k])) {
+                ok = -1;
+                break;
+            }
+        }
+        if (ok > 0) {
+            if (n == 1 && JS_IsString(el[0])) ok = p5_string_unit(ctx, s, el[0], unit) < 0 ? -1 : 1;
+            else ok = p5_numeric_unit(s, n, el, unit);
+        }
+        for (int i = 0; i < k; i++) JS_FreeValue(ctx, el[i]);
+        return ok;
+    }
+    return p5_numeric_unit(s, argc, argv, unit);
+}
+
+/* The RGBA8 of a p5.Color as fill(c) gives it to canvas: its current levels and
+ * _array[3], exactly as c.toString() and the JS fallback read them. 1 with *out set,
+ * 0 when the colour is not valid CSS (canvas keeps its style), 2 when its fields are
+ * not plain numbers (the caller takes the JS path). */
+static int p5_color_object_packed(JSContext *ctx, P5Shim *s, JSValueConst c, uint32_t *out)
+{
+    JSValue levels = JS_GetProperty(ctx, c, s->atoms[P5_ATOM_levels]);
+    JSValue arr = JS_GetProperty(ctx, c, s->atoms[P5_ATOM__array]);
+    double l[3], a;
+    int ok = JS_IsObject(levels) && JS_IsObject(arr);
+    for (uint32_t i = 0; ok && i < 3; i++) ok = p5_elem_number(ctx, levels, i, &l[i]);
+    if (ok) ok = p5_elem_number(ctx, arr, 3, &a);
+    if (JS_IsException(levels) || JS_IsException(arr)) {
+        JSValue exc = JS_GetException(ctx);
+        JS_FreeValue(ctx, exc);
+        ok = 0;
+    }
+    JS_FreeValue(ctx, levels);
+    JS_FreeValue(ctx, arr);
+    if (!ok) return 2;
+    /* Math.round(Math.max(Math.min(a, 1), 0) * 255), then clampByte(l) | ... */
+    a = isnan(a) ? a : p5_js_round(fmax(fmin(a, 1), 0) * 255);
+    if (isnan(l[0]) || isnan(l[1]) || isnan(l[2]) || isnan(a)) return 0;
+    uint32_t packed = (uint32_t)a << 24;
+    for (int i = 0; i < 3; i++) {
+        double v = l[i] < 0 ? 0 : l[i] > 255 ? 255 : l[i];
+        packed |= ((uint32_t)p5_to_int32(v) & 255u) << (8 * i);
+    }
+    *out = packed;
     return 1;
 }
 
+/* Resolves p5 colour arguments to packed RGBA8, as fill(...args) hands them to
+ * canvas. Returns 1 when the colour is valid, 0 when canvas would reject it (keep the
+ * previous style), -1 on a JS exception. */
 int p5_resolve_color(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, uint32_t *out)
 {
-    double c[4];
-    if (p5_resolve_bytes(s, argc, argv, out)) return 1;
-    const double *mx = s->color_maxes[s->st.color_mode];
-    if (argc >= 1 && JS_IsNumber(argv[0])) {
-        if (argc <= 2) {
-            /* grayscale: every channel is v / maxes[2] of the current mode, no
-             * conversion (p5 1.11 quirk: HSB gray uses the brightness maximum) */
-            double v, a = 1;
-            if (p5_num(ctx, &v, argv[0])) return -1;
-            c[0] = c[1] = c[2] = v / mx[2];
-            if (argc == 2 && JS_IsNumber(argv[1])) {
-                if (p5_num(ctx, &a, argv[1])) return -1;
-                a = a / mx[3];
-            }
-            c[3] = a;
-            for (int i = 0; i < 4; i++) /* Math.max(Math.min(v, 1), 0) keeps NaN */
-                if (!isnan(c[i])) c[i] = fmax(fmin(c[i], 1), 0);
-        } else {
-            for (int i = 0; i < 3; i++) {
-                if (p5_num(ctx, &c[i], argv[i])) return -1;
-                c[i] /= mx[i];
-            }
-            c[3] = 1;
-            if (argc >= 4 && JS_IsNumber(argv[3])) {
-                if (p5_num(ctx, &c[3], argv[3])) return -1;
-                c[3] /= mx[3];
-            }
-            for (int i = 0; i < 4; i++) {
-                if (c[i] < 0) c[i] = 0;
-                else if (c[i] > 1) c[i] = 1;
-            }
-            if (s->st.color_mode == P5_COLOR_HSL) p5_hsla_to_rgba(c);
-            else if (s->st.color_mode == P5_COLOR_HSB) p5_hsba_to_rgba(c);
-        }
-        return p5_pack_unit(c, out) == 0 ? 1 : 0;
+    double unit[4];
+    if (argc >= 1 && JS_IsObject(argv[0]) && p5_is_color(ctx, s, argv[0])) {
+        int r = p5_color_object_packed(ctx, s, argv[0], out);
+        if (r < 2) return r;
+    } else {
+        int r = p5_args_unit(ctx, s, argc, argv, unit);
+        if (r < 0) return -1;
+        if (r > 0) return p5_pack_unit(unit, out) == 0 ? 1 : 0;
     }
-    /* strings, arrays, p5.Color objects, bad input: the prelude builds a p5.Color
-     * (and throws exactly where p5 throws). A lone string is looked up first. */
-    const char *text = NULL;
-    size_t len = 0;
-    if (argc == 1 && JS_IsString(argv[0])) {
-        text = JS_ToCStringLen(ctx, &len, argv[0]);
-        if (!text) return -1;
-        for (int i = 0; i < P5_COLOR_CACHE_SIZE; i++) {
-            if (s->color_cache[i].valid && s->color_cache[i].len == len &&
-                memcmp(s->color_cache[i].text, text, len) == 0) {
-                *out = s->color_cache[i].packed;
-                JS_FreeCString(ctx, text);
-                return 1;
-            }
-        }
-    }
+    /* everything else: a real p5.Color built by the prelude (throws where p5 throws) */
     JSValue r = JS_Call(ctx, s->js_color_packed, JS_UNDEFINED, argc, argv);
     double d = -1;
     int e = JS_IsException(r) ? -1 : p5_num(ctx, &d, r);
     JS_FreeValue(ctx, r);
-    if (!e && d >= 0 && text && len < P5_COLOR_CACHE_TEXT) {
-        uint32_t k = s->color_cache_next++ % P5_COLOR_CACHE_SIZE;
-        memcpy(s->color_cache[k].text, text, len);
-        s->color_cache[k].len = (uint32_t)len;
-        s->color_cache[k].packed = (uint32_t)d;
-        s->color_cache[k].valid = 1;
-    }
-    if (text) JS_FreeCString(ctx, text);
     if (e) return -1;
     if (!(d >= 0)) return 0;
     *out = (uint32_t)d;
     return 1;
 }
+
+/* ------------------------------------------------------------------ p5.Color objects */
+
+/* A new JS array of the given numbers. */
+static JSValue p5_number_array(JSContext *ctx, const double *v, int n)
+{
+    JSValue a = JS_NewArray(ctx);
+    if (JS_IsException(a)) return a;
+    for (int i = 0; i < n; i++)
+        if (JS_SetPropertyUint32(ctx, a, (uint32_t)i, p5_new_number(ctx, v[i])) < 0) {
+            JS_FreeValue(ctx, a);
+            return JS_EXCEPTION;
+        }
+    return a;
+}
+
+/* new p5.Color(pInst, vals) once _parseInputs has given `unit`: the same own
+ * properties, in the same order, with the same values. */
+static JSValue p5_new_color(JSContext *ctx, P5Shim *s, const double *unit)
+{
+    double levels[4];
+    for (int i = 0; i < 4; i++) levels[i] = p5_js_round(unit[i] * 255);
+    JSValue vals[P5_COLOR_PROPS] = {
+        JS_DupValue(ctx, s->color_mode_names[s->st.color_mode]), JS_DupValue(ctx, s->color_maxes_js),
+        p5_number_array(ctx, unit, 4), p5_number_array(ctx, levels, 4), JS_NULL, JS_NULL,
+    };
+    static const int atoms[P5_COLOR_PROPS] = {P5_ATOM_mode, P5_ATOM_maxes, P5_ATOM__array,
+                                              P5_ATOM_levels, P5_ATOM_hsla, P5_ATOM_hsba};
+    JSValue c = JS_NewObjectProto(ctx, s->color_proto);
+    int i = 0;
+    if (!JS_IsException(c) && !JS_IsException(vals[2]) && !JS_IsException(vals[3]))
+        for (; i < P5_COLOR_PROPS; i++)
+            if (JS_DefinePropertyValue(ctx, c, s->atoms[atoms[i]], vals[i], JS_PROP_C_W_E) < 0) {
+                i++;
+                break;
+            }
+    if (i < P5_COLOR_PROPS) {
+        for (; i < P5_COLOR_PROPS; i++) JS_FreeValue(ctx, vals[i]);
+        JS_FreeValue(ctx, c);
+        return JS_EXCEPTION;
+    }
+    return c;
+}
+
+/* color(...args) */
+static JSValue js_p5_color(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    P5Shim *s = p5_shim(ctx);
+    s->calls++;
+    if (!JS_IsObject(s->color_proto)) return JS_ThrowInternalError(ctx, "jsgym: p5.Color is not registered");
+    if (argc >= 1 && p5_is_color(ctx, s, argv[0])) return JS_DupValue(ctx, argv[0]);
+    double unit[4];
+    int r = p5_args_unit(ctx, s, argc, argv, unit);
+    if (r < 0) return JS_EXCEPTION;
+    if (r > 0) return p5_new_color(ctx, s, unit);
+    /* what only the JS constructor handles, including p5's errors */
+    JSValue args[2] = {JS_NULL, JS_UNDEFINED};
+    if (argc >= 1 && P5_IS_ARRAY(ctx, argv[0])) {
+        args[1] = JS_DupValue(ctx, argv[0]);
+    } else {
+        args[1] = JS_NewArray(ctx);
+        for (int i = 0; i < argc && !JS_IsException(args[1]); i++)
+            if (JS_SetPropertyUint32(ctx, args[1], (uint32_t)i, JS_DupValue(ctx, argv[i])) < 0) {
+                JS_FreeValue(ctx, args[1]);
+                args[1] = JS_EXCEPTION;
+            }
+    }
+    if (JS_IsException(args[1])) return JS_EXCEPTION;
+    JSValue c = JS_CallConstructor(ctx, s->js_color_ctor, 2, args);
+    JS_FreeValue(ctx, args[1]);
+    return c;
+}
+
+/* The numbers of a p5.Color's levels (lerpColor in RGB mode reads them): 1 when all
+ * four are plain numbers. */
+static int p5_color_levels(JSContext *ctx, P5Shim *s, JSValueConst c, double *l)
+{
+    JSValue levels = JS_GetProperty(ctx, c, s->atoms[P5_ATOM_levels]);
+    int ok = JS_IsObject(levels);
+    for (uint32_t i = 0; ok && i < 4; i++) ok = p5_elem_number(ctx, levels, i, &l[i]);
+    if (JS_IsException(levels)) {
+        JSValue exc = JS_GetException(ctx);
+        JS_FreeValue(ctx, exc);
+    }
+    JS_FreeValue(ctx, levels);
+    return ok;
+}
+
+/* lerpColor(c1, c2, amt): RGB mode here (p5: from = c1.levels / 255, to likewise,
+ * each channel lerped, color(l * maxes)); HSB/HSL modes, which update the colours'
+ * cached hsba/hsla on the way, and odd colours go to prelude.js's version. */
+static JSValue js_p5_lerp_color(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    P5Shim *s = p5_shim(ctx);
+    s->calls++;
+    if (s->st.color_mode == P5_COLOR_RGB && argc >= 3 && JS_IsNumber(argv[2]) &&
+        p5_is_color(ctx, s, argv[0]) && p5_is_color(ctx, s, argv[1])) {
+        double from[4], to[4], amt, l[4];
+        if (p5_color_levels(ctx, s, argv[0], from) && p5_color_levels(ctx, s, argv[1], to)) {
+            p5_num(ctx, &amt, argv[2]);
+            if (!isnan(amt)) amt = fmax(fmin(amt, 1), 0); /* Math.max(Math.min(amt, 1), 0) */
+            const double *mx = s->color_maxes[P5_COLOR_RGB];
+            for (int i = 0; i < 4; i++) {
+                double a = from[i] / 255, b = to[i] / 255;
+                l[i] = (amt * (b - a) + a) * mx[i];
+            }
+            JSValue args[4];
+            for (int i = 0; i < 4; i++) args[i] = JS_NewFloat64(ctx, l[i]);
+            double unit[4];
+            p5_numeric_unit(s, 4, args, unit);
+            return p5_new_color(ctx, s, unit);
+        }
+    }
+    return JS_Call(ctx, s->color_lerp_js, JS_UNDEFINED, argc, argv);
+}
+
+/* Color.prototype._calculateLevels: levels = _array.map(v => Math.round(v * 255)),
+ * hsla = hsba = null. */
+static JSValue js_p5_color_calc_levels(JSContext *ctx, JSValueConst this_val, int argc,
+                                       JSValueConst *argv)
+{
+    P5Shim *s = p5_shim(ctx);
+    JSValue arr = JS_GetProperty(ctx, this_val, s->atoms[P5_ATOM__array]);
+    if (JS_IsException(arr)) return arr;
+    JSValue lenv = JS_GetProperty(ctx, arr, s->atoms[P5_ATOM_length]);
+    int64_t n = 0;
+    int bad = JS_IsException(lenv) || JS_ToInt64(ctx, &n, lenv);
+    JS_FreeValue(ctx, lenv);
+    if (bad || n < 0 || n > (1 << 20)) {
+        JS_FreeValue(ctx, arr);
+        return bad ? JS_EXCEPTION : JS_ThrowRangeError(ctx, "Invalid array length");
+    }
+    JSValue levels = JS_NewArray(ctx);
+    if (JS_IsException(levels) ||
+        JS_SetProperty(ctx, levels, s->atoms[P5_ATOM_length], JS_NewInt64(ctx, n)) < 0)
+        goto fail;
+    /* (p5 loops backwards) */
+    for (int64_t i = n - 1; i >= 0; i--) {
+        JSValue e = JS_GetPropertyUint32(ctx, arr, (uint32_t)i);
+        double v;
+        if (JS_IsException(e) || p5_num(ctx, &v, e)) {
+            JS_FreeValue(ctx, e);
+            goto fail;
+        }
+        JS_FreeValue(ctx, e);
+        if (JS_SetPropertyUint32(ctx, levels, (uint32_t)i, p5_new_number(ctx, p5_js_round(v * 255))) < 0)
+            goto fail;
+    }
+    JS_FreeValue(ctx, arr);
+    if (JS_SetProperty(ctx, this_val, s->atoms[P5_ATOM_levels], levels) < 0 ||
+        JS_SetProperty(ctx, this_val, s->atoms[P5_ATOM_hsla], JS_NULL) < 0 ||
+        JS_SetProperty(ctx, this_val, s->atoms[P5_ATOM_hsba], JS_NULL) < 0)
+        return JS_EXCEPTION;
+    return JS_UNDEFINED;
+fail:
+    JS_FreeValue(ctx, arr);
+    JS_FreeValue(ctx, levels);
+    return JS_EXCEPTION;
+}
+
+enum { P5_SET_RED, P5_SET_GREEN, P5_SET_BLUE, P5_SET_ALPHA };
+
+/* setRed/setGreen/setBlue (this._array[i] = v / this.maxes[RGB][i]) and setAlpha
+ * (this._array[3] = v / this.maxes[this.mode][3]), then this._calculateLevels(). */
+static JSValue js_p5_color_set(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
+                               int magic)
+{
+    P5Shim *s = p5_shim(ctx);
+    s->calls++;
+    JSValue maxes = JS_GetProperty(ctx, this_val, s->atoms[P5_ATOM_maxes]);
+    JSValue key = magic == P5_SET_ALPHA ? JS_GetProperty(ctx, this_val, s->atoms[P5_ATOM_mode])
+                                        : JS_DupValue(ctx, s->color_mode_names[P5_COLOR_RGB]);
+    JSValue table = JS_UNDEFINED, max = JS_UNDEFINED, arr = JS_UNDEFINED, fn = JS_UNDEFINED;
+    JSValue ret = JS_EXCEPTION;
+    double v, m;
+    if (JS_IsException(maxes) || JS_IsException(key)) goto done;
+    JSAtom k = JS_ValueToAtom(ctx, key);
+    if (k == JS_ATOM_NULL) goto done;
+    table = JS_GetProperty(ctx, maxes, k);
+    JS_FreeAtom(ctx, k);
+    if (JS_IsException(table)) goto done;
+    max = JS_GetPropertyUint32(ctx, table, magic == P5_SET_ALPHA ? 3 : (uint32_t)magic);
+    if (JS_IsException(max)) goto done;
+    if (p5_arg(ctx, &v, argc, argv, 0) || p5_num(ctx, &m, max)) goto done;
+    arr = JS_GetProperty(ctx, this_val, s->atoms[P5_ATOM__array]);
+    if (JS_IsException(arr)) goto done;
+    if (JS_SetPropertyUint32(ctx, arr, magic == P5_SET_ALPHA ? 3 : (uint32_t)magic,
+                             p5_new_number(ctx, v / m)) < 0)
+        goto done;
+    fn = JS_GetProperty(ctx, this_val, s->atoms[P5_ATOM__calculateLevels]);
+    if (JS_IsException(fn)) goto done;
+    if (JS_IsObject(fn) && JS_VALUE_GET_PTR(fn) == JS_VALUE_GET_PTR(s->color_calc_levels)) {
+        ret = js_p5_color_calc_levels(ctx, this_val, 0, NULL);
+    } else {
+        ret = JS_Call(ctx, fn, this_val, 0, NULL);
+        if (!JS_IsException(ret)) {
+            JS_FreeValue(ctx, ret);
+            ret = JS_UNDEFINED;
+        }
+    }
+done:
+    JS_FreeValue(ctx, maxes);
+    JS_FreeValue(ctx, key);
+    JS_FreeValue(ctx, table);
+    JS_FreeValue(ctx, max);
+    JS_FreeValue(ctx, arr);
+    JS_FreeValue(ctx, fn);
+    return ret;
+}
+
+/* ------------------------------------------------------------------ fill, stroke, background */
 
 enum { P5_FILL, P5_STROKE, P5_NOFILL, P5_NOSTROKE };
 
@@ -245,6 +798,8 @@ static const JSCFunctionListEntry p5_color_funcs[] = {
     JS_CFUNC_MAGIC_DEF("noStroke", 0, js_p5_fill_stroke, P5_NOSTROKE),
     JS_CFUNC_MAGIC_DEF("background", 4, js_p5_background, 0),
     JS_CFUNC_MAGIC_DEF("clear", 0, js_p5_background, 1),
+    JS_CFUNC_DEF("color", 0, js_p5_color),
+    JS_CFUNC_DEF("lerpColor", 3, js_p5_lerp_color),
 };
 
 int p5_install_color(JSContext *ctx, JSValueConst global)
@@ -255,29 +810,104 @@ int p5_install_color(JSContext *ctx, JSValueConst global)
 
 /* ---- hidden helpers for prelude.js ---- */
 
+static const JSCFunctionListEntry p5_color_methods[] = {
+    JS_CFUNC_MAGIC_DEF("setRed", 1, js_p5_color_set, P5_SET_RED),
+    JS_CFUNC_MAGIC_DEF("setGreen", 1, js_p5_color_set, P5_SET_GREEN),
+    JS_CFUNC_MAGIC_DEF("setBlue", 1, js_p5_color_set, P5_SET_BLUE),
+    JS_CFUNC_MAGIC_DEF("setAlpha", 1, js_p5_color_set, P5_SET_ALPHA),
+    JS_CFUNC_DEF("_calculateLevels", 0, js_p5_color_calc_levels),
+};
+
+enum { P5_NC_MODE, P5_NC_SET_MODE, P5_NC_REGISTER, P5_NC_NAMED, P5_NC_UNIT };
+
 /* native.colorMode() -> 'rgb' | 'hsb' | 'hsl' (the mode push/pop maintain);
- * native.setColorMode(idx, max0, max1, max2, max3) */
+ * native.setColorMode(idx, max0, max1, max2, max3);
+ * native.registerColor(Color, maxes, parseString, lerpColor): the JS class, the
+ *   shared maxima table, p5's CSS parser (str -> _array) for the forms parsed there
+ *   and lerpColor for the HSB/HSL modes; installs the native methods on
+ *   Color.prototype;
+ * native.namedColors() -> {name: '#rrggbb'};
+ * native.colorUnit(vals) -> _array of new p5.Color(pInst, vals) for the shapes parsed
+ *   here, or null. */
 static JSValue js_p5_native_color(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
                                   int magic)
 {
     P5Shim *s = p5_shim(ctx);
     static const char *const names[3] = {"rgb", "hsb", "hsl"};
-    if (magic == 0) return JS_NewString(ctx, names[s->st.color_mode]);
-    int32_t mode;
-    if (argc < 5 || JS_ToInt32(ctx, &mode, argv[0])) return JS_EXCEPTION;
-    if (mode < 0 || mode > 2) return JS_ThrowRangeError(ctx, "bad colour mode");
-    s->st.color_mode = (uint8_t)mode;
-    for (int i = 0; i < 4; i++)
-        if (p5_num(ctx, &s->color_maxes[mode][i], argv[1 + i])) return JS_EXCEPTION;
+    switch (magic) {
+    case P5_NC_MODE:
+        return JS_DupValue(ctx, s->color_mode_names[s->st.color_mode]);
+    case P5_NC_SET_MODE: {
+        int32_t mode;
+        if (argc < 5 || JS_ToInt32(ctx, &mode, argv[0])) return JS_EXCEPTION;
+        if (mode < 0 || mode > 2) return JS_ThrowRangeError(ctx, "bad colour mode");
+        s->st.color_mode = (uint8_t)mode;
+        for (int i = 0; i < 4; i++)
+            if (p5_num(ctx, &s->color_maxes[mode][i], argv[1 + i])) return JS_EXCEPTION;
+        return JS_UNDEFINED;
+    }
+    case P5_NC_REGISTER: {
+        if (argc < 4 || !JS_IsFunction(ctx, argv[0]) || !JS_IsObject(argv[1]) ||
+            !JS_IsFunction(ctx, argv[2]) || !JS_IsFunction(ctx, argv[3]))
+            return JS_ThrowTypeError(ctx, "jsgym: registerColor(Color, maxes, parseString, lerpColor)");
+        JSValue proto = JS_GetPropertyStr(ctx, argv[0], "prototype");
+        if (JS_IsException(proto)) return proto;
+        if (JS_SetPropertyFunctionList(ctx, proto, p5_color_methods,
+                                       (int)(sizeof p5_color_methods / sizeof p5_color_methods[0])) < 0) {
+            JS_FreeValue(ctx, proto);
+            return JS_EXCEPTION;
+        }
+        p5_color_free(s);
+        s->color_proto = proto;
+        s->js_color_ctor = JS_DupValue(ctx, argv[0]);
+        s->color_maxes_js = JS_DupValue(ctx, argv[1]);
+        s->color_parse = JS_DupValue(ctx, argv[2]);
+        s->color_lerp_js = JS_DupValue(ctx, argv[3]);
+        s->color_calc_levels = JS_GetPropertyStr(ctx, proto, "_calculateLevels");
+        for (int i = 0; i < 3; i++) {
+            s->color_mode_names[i] = JS_NewString(ctx, names[i]);
+            if (JS_IsException(s->color_mode_names[i])) return JS_EXCEPTION;
+        }
+        JSAtom atoms[P5_COLOR_PROPS] = {s->atoms[P5_ATOM_mode], s->atoms[P5_ATOM_maxes],
+                                        s->atoms[P5_ATOM__array], s->atoms[P5_ATOM_levels],
+                                        s->atoms[P5_ATOM_hsla], s->atoms[P5_ATOM_hsba]};
+        if (p5_make_stages(ctx, proto, atoms, P5_COLOR_PROPS, s->color_stages) < 0) return JS_EXCEPTION;
+        return JS_UNDEFINED;
+    }
+    case P5_NC_NAMED: {
+        JSValue o = JS_NewObject(ctx);
+        for (int i = 0; i < P5_N_NAMED && !JS_IsException(o); i++) {
+            char hex[8];
+            snprintf(hex, sizeof hex, "#%06x", (unsigned)p5_named[i].rgb);
+            if (JS_DefinePropertyValueStr(ctx, o, p5_named[i].name, JS_NewString(ctx, hex),
+                                          JS_PROP_C_W_E) < 0) {
+                JS_FreeValue(ctx, o);
+                o = JS_EXCEPTION;
+            }
+        }
+        return o;
+    }
+    case P5_NC_UNIT: {
+        double unit[4];
+        if (argc < 1 || !P5_IS_ARRAY(ctx, argv[0])) return JS_NULL;
+        int r = p5_args_unit(ctx, s, 1, argv, unit);
+        if (r < 0) return JS_EXCEPTION;
+        return r ? p5_number_array(ctx, unit, 4) : JS_NULL;
+    }
+    }
     return JS_UNDEFINED;
 }
 
 static const JSCFunctionListEntry p5_color_native[] = {
-    JS_CFUNC_MAGIC_DEF("colorMode", 0, js_p5_native_color, 0),
-    JS_CFUNC_MAGIC_DEF("setColorMode", 5, js_p5_native_color, 1),
+    JS_CFUNC_MAGIC_DEF("colorMode", 0, js_p5_native_color, P5_NC_MODE),
+    JS_CFUNC_MAGIC_DEF("setColorMode", 5, js_p5_native_color, P5_NC_SET_MODE),
+    JS_CFUNC_MAGIC_DEF("registerColor", 4, js_p5_native_color, P5_NC_REGISTER),
+    JS_CFUNC_MAGIC_DEF("namedColors", 0, js_p5_native_color, P5_NC_NAMED),
+    JS_CFUNC_MAGIC_DEF("colorUnit", 1, js_p5_native_color, P5_NC_UNIT),
 };
 
 int p5_install_color_native(JSContext *ctx, JSValueConst native)
 {
-    return JS_SetPropertyFunctionList(ctx, native, p5_color_native, 2);
+    return JS_SetPropertyFunctionList(ctx, native, p5_color_native,
+                                      (int)(sizeof p5_color_native / sizeof p5_color_native[0]));
 }

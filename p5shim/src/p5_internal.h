@@ -75,10 +75,21 @@ enum { P5_ATOM_frameCount, P5_ATOM_width, P5_ATOM_height, P5_ATOM_key, P5_ATOM_k
        P5_ATOM_keyIsPressed, P5_ATOM_isKeyPressed, P5_ATOM_keyPressed, P5_ATOM_keyReleased,
        P5_ATOM_keyTyped, P5_ATOM_levels, P5_ATOM_x, P5_ATOM_y, P5_ATOM_z, P5_ATOM_length,
        P5_ATOM_deltaTime, P5_ATOM_which, P5_ATOM_type, P5_ATOM_repeat, P5_ATOM_shiftKey,
-       P5_ATOM_ctrlKey, P5_ATOM_altKey, P5_ATOM_metaKey, P5_ATOM_COUNT };
+       P5_ATOM_ctrlKey, P5_ATOM_altKey, P5_ATOM_metaKey, P5_ATOM_mode, P5_ATOM_maxes,
+       P5_ATOM__array, P5_ATOM_hsla, P5_ATOM_hsba, P5_ATOM__calculateLevels, P5_ATOM_isPInst,
+       P5_ATOM__fromRadians, P5_ATOM__toRadians, P5_ATOM_COUNT };
 
-#define P5_COLOR_CACHE_SIZE 16
-#define P5_COLOR_CACHE_TEXT 40
+/* CSS colour strings already parsed, direct-mapped by a hash of the string: fill('#ff8800')
+ * or color('orange') in a hot loop costs a lookup. What a string parses to does not depend
+ * on colorMode, so the string alone is the key. */
+#define P5_COLOR_CACHE_SIZE 64
+#define P5_COLOR_CACHE_TEXT 48
+/* Properties of a p5.Color in the order p5 1.11 defines them (mode, maxes, _array,
+ * levels, hsla, hsba), and of a createVector() vector (isPInst, _fromRadians,
+ * _toRadians, x, y, z): objects that hold each intermediate shape are kept alive, so
+ * that building one finds every shape in QuickJS's shape hash instead of making it. */
+#define P5_COLOR_PROPS 6
+#define P5_VECTOR_PROPS 6
 
 struct P5Shim {
     JSContext *ctx;
@@ -87,17 +98,29 @@ struct P5Shim {
     JSValue global;
     /* helpers returned by prelude.js */
     JSValue js_color_packed; /* (...args) -> packed RGBA8 of color(...args).levels */
-    /* CSS colour strings already parsed (fill('#ff8800') in a hot loop would otherwise
-     * go through the JS parser on every call); the result does not depend on
-     * colorMode, so the string alone is the key. Round-robin replacement. */
     struct {
         uint32_t len;
         char text[P5_COLOR_CACHE_TEXT];
-        uint32_t packed;
+        double unit[4];      /* the p5.Color _array the string gives */
         uint8_t valid;
     } color_cache[P5_COLOR_CACHE_SIZE];
-    uint32_t color_cache_next;
-    JSValue js_color_ctor;   /* p5.Color, for instanceof in red()/hue()... (JS side) */
+    /* p5.Color (p5_color.c); registered by prelude.js through native.registerColor */
+    JSValue js_color_ctor;    /* p5.Color */
+    JSValue color_proto;      /* p5.Color.prototype */
+    JSValue color_maxes_js;   /* the colorMode maxima table all colours share by reference */
+    JSValue color_parse;      /* (string) -> _array: p5's CSS parser for the rare forms */
+    JSValue color_mode_names[3]; /* 'rgb', 'hsb', 'hsl' */
+    JSValue color_calc_levels;   /* the native _calculateLevels, to recognise it */
+    JSValue color_lerp_js;       /* lerpColor in JS, for the HSB/HSL modes */
+    JSValue color_stages[P5_COLOR_PROPS];
+    /* p5.Vector (p5_vector.c); registered by prelude.js through native.registerVector */
+    JSValue vector_ctor;      /* p5.Vector */
+    JSValue vector_proto;     /* p5.Vector.prototype */
+    JSValue vector_from_radians, vector_to_radians; /* what createVector() stores */
+    JSValue vector_stages[P5_VECTOR_PROPS];
+    void *vector_js;          /* p5_vector.c's P5VectorJS */
+    JSValue math;             /* the global Math: p5's trigonometry calls its functions */
+    JSAtom math_atoms[7];     /* sin cos tan asin acos atan atan2 */
     /* Prototype of the key events passed to keyPressed() etc. (holds preventDefault,
      * as KeyboardEvent.prototype does); made on the first event. */
     JSValue key_event_proto;
@@ -201,6 +224,7 @@ static inline double p5_js_round(double x)
 /* JS ToInt32 of a double. */
 static inline int32_t p5_to_int32(double d)
 {
+    if (d >= -2147483648.0 && d <= 2147483647.0) return (int32_t)d; /* truncates, as ToInt32 */
     if (!isfinite(d)) return 0;
     d = trunc(d);
     d = fmod(d, 4294967296.0);
@@ -226,6 +250,29 @@ static inline uint32_t p5_f32(double d)
 /* colour (p5_color.c) */
 int p5_resolve_color(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, uint32_t *out);
 void p5_color_defaults(P5Shim *s);
+void p5_color_init(P5Shim *s);  /* before anything can fail: every JSValue undefined */
+void p5_color_free(P5Shim *s);
+
+/* vectors (p5_vector.c) */
+void p5_vector_init(P5Shim *s);
+void p5_vector_free(P5Shim *s);
+int p5_install_vector(JSContext *ctx, JSValueConst global);
+int p5_install_vector_native(JSContext *ctx, JSValueConst native);
+
+/* Whether v is an object whose prototype is proto (the fast test before instanceof). */
+static inline int p5_has_proto(JSContext *ctx, JSValueConst v, JSValueConst proto)
+{
+    if (!JS_IsObject(v) || !JS_IsObject(proto)) return 0;
+    JSValue p = JS_GetPrototype(ctx, v);
+    int same = JS_IsObject(p) && JS_VALUE_GET_PTR(p) == JS_VALUE_GET_PTR(proto);
+    JS_FreeValue(ctx, p);
+    return same;
+}
+
+/* Shapes a fresh object of `proto` would go through when `n` own properties are
+ * defined on it in order (atoms), kept alive by stage objects (see P5_COLOR_PROPS).
+ * Returns 0, or -1 with an exception pending. */
+int p5_make_stages(JSContext *ctx, JSValueConst proto, const JSAtom *atoms, int n, JSValue *stages);
 
 /* transform (p5_transform.c) */
 static inline double p5_to_radians(const P5Shim *s, double a)
@@ -240,6 +287,9 @@ double p5_math_random(P5Shim *s);
 double p5_random01(P5Shim *s);
 void p5_noise_seed(P5Shim *s, uint32_t seed);
 double p5_hypot(const double *v, int n);
+
+void p5_math_init(P5Shim *s);
+void p5_math_free(P5Shim *s);
 
 /* text (p5_text.c) */
 

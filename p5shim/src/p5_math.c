@@ -8,9 +8,10 @@
  * notes: they agree with V8 on the values we checked).
  * min and max are Math.min/Math.max over the arguments, or over the elements of an
  * array first argument, as p5 1.11 does (natively: p5's version copies its
- * arguments and goes through Function.apply). fract and the trigonometric helpers
- * live in prelude.js (they call the engine's Math.* functions, which the runtime
- * may replace).
+ * arguments and goes through Function.apply). The trigonometric helpers convert
+ * with angleMode as p5's _toRadians/_fromRadians do and call the global Math's
+ * functions at each call, as p5 does (the runtime replaces those with V8-identical
+ * ones; a game may too). fract lives in prelude.js.
  */
 #include "p5_internal.h"
 
@@ -275,9 +276,7 @@ static JSValue js_p5_min_max(JSContext *ctx, JSValueConst this_val, int argc, JS
     P5Shim *s = p5_shim(ctx);
     s->calls++;
     if (argc >= 1) {
-        int is_array = JS_IsArray(ctx, argv[0]);
-        if (is_array < 0) return JS_EXCEPTION;
-        if (is_array) {
+        if (P5_IS_ARRAY(ctx, argv[0])) {
             uint32_t n;
             JSValue len = JS_GetPropertyStr(ctx, argv[0], "length");
             if (JS_IsException(len) || JS_ToUint32(ctx, &n, len)) {
@@ -317,7 +316,58 @@ static JSValue js_p5_min_max(JSContext *ctx, JSValueConst this_val, int argc, JS
     return JS_NewFloat64(ctx, r);
 }
 
+static const char *const p5_trig_names[7] = {"sin", "cos", "tan", "asin", "acos", "atan", "atan2"};
+enum { P5_TRIG_SIN, P5_TRIG_COS, P5_TRIG_TAN, P5_TRIG_ASIN, P5_TRIG_ACOS, P5_TRIG_ATAN, P5_TRIG_ATAN2 };
+
+void p5_math_init(P5Shim *s)
+{
+    s->math = JS_UNDEFINED;
+    for (int i = 0; i < 7; i++) s->math_atoms[i] = JS_ATOM_NULL;
+}
+
+void p5_math_free(P5Shim *s)
+{
+    JS_FreeValue(s->ctx, s->math);
+    s->math = JS_UNDEFINED;
+    for (int i = 0; i < 7; i++)
+        if (s->math_atoms[i] != JS_ATOM_NULL) JS_FreeAtom(s->ctx, s->math_atoms[i]);
+}
+
+/* sin/cos/tan(angle) = Math.f(_toRadians(angle)); asin/acos/atan(ratio) and
+ * atan2(y, x) = _fromRadians(Math.f(...)). */
+static JSValue js_p5_trig(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv, int magic)
+{
+    P5Shim *s = p5_shim(ctx);
+    s->calls++;
+    JSValue f = JS_GetProperty(ctx, s->math, s->math_atoms[magic]);
+    if (JS_IsException(f)) return f;
+    JSValue args[2] = {argc > 0 ? argv[0] : JS_UNDEFINED, argc > 1 ? argv[1] : JS_UNDEFINED};
+    int n = magic == P5_TRIG_ATAN2 ? 2 : 1;
+    if (magic <= P5_TRIG_TAN && s->angle_degrees) {
+        double a;
+        if (p5_num(ctx, &a, args[0])) {
+            JS_FreeValue(ctx, f);
+            return JS_EXCEPTION;
+        }
+        args[0] = JS_NewFloat64(ctx, a * (M_PI / 180));
+    }
+    JSValue r = JS_Call(ctx, f, s->math, n, args);
+    JS_FreeValue(ctx, f);
+    if (magic <= P5_TRIG_TAN || !s->angle_degrees || JS_IsException(r)) return r;
+    double d;
+    int bad = p5_num(ctx, &d, r); /* angle * RAD_TO_DEG */
+    JS_FreeValue(ctx, r);
+    return bad ? JS_EXCEPTION : JS_NewFloat64(ctx, d * (180 / M_PI));
+}
+
 static const JSCFunctionListEntry p5_math_funcs[] = {
+    JS_CFUNC_MAGIC_DEF("sin", 1, js_p5_trig, P5_TRIG_SIN),
+    JS_CFUNC_MAGIC_DEF("cos", 1, js_p5_trig, P5_TRIG_COS),
+    JS_CFUNC_MAGIC_DEF("tan", 1, js_p5_trig, P5_TRIG_TAN),
+    JS_CFUNC_MAGIC_DEF("asin", 1, js_p5_trig, P5_TRIG_ASIN),
+    JS_CFUNC_MAGIC_DEF("acos", 1, js_p5_trig, P5_TRIG_ACOS),
+    JS_CFUNC_MAGIC_DEF("atan", 1, js_p5_trig, P5_TRIG_ATAN),
+    JS_CFUNC_MAGIC_DEF("atan2", 2, js_p5_trig, P5_TRIG_ATAN2),
     JS_CFUNC_MAGIC_DEF("max", 0, js_p5_min_max, 1),
     JS_CFUNC_MAGIC_DEF("min", 0, js_p5_min_max, 0),
     JS_CFUNC_MAGIC_DEF("random", 2, js_p5_math, P5_M_RANDOM),
@@ -340,6 +390,11 @@ static const JSCFunctionListEntry p5_math_funcs[] = {
 
 int p5_install_math(JSContext *ctx, JSValueConst global)
 {
+    P5Shim *s = p5_shim(ctx);
+    s->math = JS_GetPropertyStr(ctx, global, "Math");
+    if (JS_IsException(s->math)) return -1;
+    for (int i = 0; i < 7; i++)
+        if ((s->math_atoms[i] = JS_NewAtom(ctx, p5_trig_names[i])) == JS_ATOM_NULL) return -1;
     return JS_SetPropertyFunctionList(ctx, global, p5_math_funcs,
                                       (int)(sizeof p5_math_funcs / sizeof p5_math_funcs[0]));
 }

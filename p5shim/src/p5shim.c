@@ -352,7 +352,8 @@ static const JSCFunctionListEntry p5_core_funcs[] = {
 static const char *const p5_atom_names[P5_ATOM_COUNT] = {
     "frameCount", "width", "height", "key", "keyCode", "keyIsPressed", "isKeyPressed",
     "keyPressed", "keyReleased", "keyTyped", "levels", "x", "y", "z", "length", "deltaTime",
-    "which", "type", "repeat", "shiftKey", "ctrlKey", "altKey", "metaKey",
+    "which", "type", "repeat", "shiftKey", "ctrlKey", "altKey", "metaKey", "mode", "maxes",
+    "_array", "hsla", "hsba", "_calculateLevels", "isPInst", "_fromRadians", "_toRadians",
 };
 
 static int p5_install_refused(JSContext *ctx, JSValueConst global)
@@ -366,57 +367,75 @@ static int p5_install_refused(JSContext *ctx, JSValueConst global)
     return 0;
 }
 
-/* The prelude is parsed once per process into bytecode that every context then
- * loads with JS_ReadObject: parsing ~34 KB of JS per env would dominate env creation. */
+/* The preludes are parsed once per process into bytecode that every context then
+ * loads with JS_ReadObject: parsing ~60 KB of JS per env would dominate env creation. */
 static pthread_once_t prelude_once = PTHREAD_ONCE_INIT;
-static uint8_t *prelude_bytecode;
-static size_t prelude_bytecode_len;
+static uint8_t *prelude_bytecode[P5SHIM_N_PRELUDES];
+static size_t prelude_bytecode_len[P5SHIM_N_PRELUDES];
+
+/* Function source text is left out of the bytecode (line numbers stay, for stack
+ * traces): every env would otherwise hold its own copy of all the preludes' text,
+ * for Function.prototype.toString only (which real p5's bound globals answer with
+ * "[native code]" anyway). */
+#ifdef JS_WRITE_OBJ_STRIP_SOURCE
+#define P5_PRELUDE_WRITE_FLAGS (JS_WRITE_OBJ_BYTECODE | JS_WRITE_OBJ_STRIP_SOURCE)
+#else
+#define P5_PRELUDE_WRITE_FLAGS JS_WRITE_OBJ_BYTECODE
+#endif
 
 static void p5_compile_prelude(void)
 {
     JSRuntime *rt = JS_NewRuntime();
     JSContext *ctx = rt ? JS_NewContext(rt) : NULL;
     if (!ctx) goto done;
-    JSValue fn = JS_Eval(ctx, p5shim_prelude_js, P5SHIM_PRELUDE_JS_LEN, "<p5shim prelude>",
-                         JS_EVAL_TYPE_GLOBAL | JS_EVAL_FLAG_COMPILE_ONLY);
-    if (JS_IsException(fn)) goto done; /* each context then reports the error itself */
-    size_t len = 0;
-    uint8_t *buf = JS_WriteObject(ctx, &len, fn, JS_WRITE_OBJ_BYTECODE);
-    JS_FreeValue(ctx, fn);
-    if (buf) {
-        prelude_bytecode = malloc(len);
-        if (prelude_bytecode) {
-            memcpy(prelude_bytecode, buf, len);
-            prelude_bytecode_len = len;
+#ifdef JS_STRIP_SOURCE
+    JS_SetStripInfo(rt, JS_STRIP_SOURCE);
+#endif
+    for (int i = 0; i < P5SHIM_N_PRELUDES; i++) {
+        JSValue fn = JS_Eval(ctx, p5shim_preludes[i].source, p5shim_preludes[i].len,
+                             p5shim_preludes[i].name, JS_EVAL_TYPE_GLOBAL | JS_EVAL_FLAG_COMPILE_ONLY);
+        if (JS_IsException(fn)) { /* each context then reports the error itself */
+            JS_FreeValue(ctx, JS_GetException(ctx));
+            continue;
         }
-        js_free(ctx, buf);
+        size_t len = 0;
+        uint8_t *buf = JS_WriteObject(ctx, &len, fn, P5_PRELUDE_WRITE_FLAGS);
+        JS_FreeValue(ctx, fn);
+        if (buf) {
+            prelude_bytecode[i] = malloc(len);
+            if (prelude_bytecode[i]) {
+                memcpy(prelude_bytecode[i], buf, len);
+                prelude_bytecode_len[i] = len;
+            }
+            js_free(ctx, buf);
+        }
     }
 done:
     if (ctx) JS_FreeContext(ctx);
     if (rt) JS_FreeRuntime(rt);
 }
 
-/* Evaluates the prelude script; its completion value is the prelude function. */
-static JSValue p5_eval_prelude(JSContext *ctx)
+/* Evaluates prelude script i; its completion value is the prelude function. */
+static JSValue p5_eval_prelude(JSContext *ctx, int i)
 {
     pthread_once(&prelude_once, p5_compile_prelude);
-    if (!prelude_bytecode)
-        return JS_Eval(ctx, p5shim_prelude_js, P5SHIM_PRELUDE_JS_LEN, "<p5shim prelude>",
+    if (!prelude_bytecode[i])
+        return JS_Eval(ctx, p5shim_preludes[i].source, p5shim_preludes[i].len, p5shim_preludes[i].name,
                        JS_EVAL_TYPE_GLOBAL);
-    JSValue obj = JS_ReadObject(ctx, prelude_bytecode, prelude_bytecode_len, JS_READ_OBJ_BYTECODE);
+    JSValue obj = JS_ReadObject(ctx, prelude_bytecode[i], prelude_bytecode_len[i], JS_READ_OBJ_BYTECODE);
     if (JS_IsException(obj)) return obj;
     return JS_EvalFunction(ctx, obj);
 }
 
-/* Runs prelude.js: a function expression called as f(native, global) that returns
- * the helpers the C side needs. */
+/* Runs the preludes in order (prelude.js, then the files that build on its globals;
+ * p5shim/embed_prelude.py lists them): each is a function expression called as
+ * f(native, global) that returns an object of the helpers the C side needs
+ * (colorPacked, from prelude.js), or an empty one. */
 static int p5_run_prelude(P5Shim *s)
 {
     JSContext *ctx = s->ctx;
     int ret = -1;
-    JSValue native = JS_UNDEFINED, helpers = JS_UNDEFINED, args[2];
-    JSValue fn = p5_eval_prelude(ctx);
-    if (JS_IsException(fn)) goto fail;
+    JSValue native = JS_UNDEFINED, fn = JS_UNDEFINED, helpers = JS_UNDEFINED, args[2];
     native = JS_NewObject(ctx);
     if (JS_IsException(native)) goto fail;
     {
@@ -425,14 +444,31 @@ static int p5_run_prelude(P5Shim *s)
             JS_CFUNC_MAGIC_DEF("millis", 0, js_p5_misc, P5_MISC_MILLIS),
         };
         if (JS_SetPropertyFunctionList(ctx, native, native_funcs, 2) < 0) goto fail;
-        if (p5_install_color_native(ctx, native) < 0 || p5_install_transform_native(ctx, native) < 0)
+        if (p5_install_color_native(ctx, native) < 0 || p5_install_transform_native(ctx, native) < 0 ||
+            p5_install_vector_native(ctx, native) < 0)
             goto fail;
     }
     args[0] = native;
     args[1] = s->global;
-    helpers = JS_Call(ctx, fn, JS_UNDEFINED, 2, args);
-    if (JS_IsException(helpers)) goto fail;
-    s->js_color_packed = JS_GetPropertyStr(ctx, helpers, "colorPacked");
+    for (int i = 0; i < P5SHIM_N_PRELUDES; i++) {
+        fn = p5_eval_prelude(ctx, i);
+        if (JS_IsException(fn)) goto fail;
+        helpers = JS_Call(ctx, fn, JS_UNDEFINED, 2, args);
+        if (JS_IsException(helpers)) goto fail;
+        if (JS_IsObject(helpers)) {
+            JSValue packed = JS_GetPropertyStr(ctx, helpers, "colorPacked");
+            if (JS_IsException(packed)) goto fail;
+            if (JS_IsUndefined(packed)) {
+                JS_FreeValue(ctx, packed);
+            } else {
+                JS_FreeValue(ctx, s->js_color_packed);
+                s->js_color_packed = packed;
+            }
+        }
+        JS_FreeValue(ctx, fn);
+        JS_FreeValue(ctx, helpers);
+        fn = helpers = JS_UNDEFINED;
+    }
     if (!JS_IsFunction(ctx, s->js_color_packed)) {
         JS_ThrowInternalError(ctx, "jsgym: p5shim prelude did not return colorPacked");
         goto fail;
@@ -452,7 +488,9 @@ P5Shim *p5shim_install(JSContext *ctx, const P5ShimLimits *limits)
     s->ctx = ctx;
     s->global = JS_GetGlobalObject(ctx);
     s->js_color_packed = JS_UNDEFINED;
-    s->js_color_ctor = JS_UNDEFINED;
+    p5_color_init(s);
+    p5_vector_init(s);
+    p5_math_init(s);
     s->key_event_proto = JS_UNDEFINED;
     for (int i = 0; i < 9; i++) s->key_event_stages[i] = JS_UNDEFINED;
     s->st.text_font = JS_UNDEFINED;
@@ -483,7 +521,7 @@ P5Shim *p5shim_install(JSContext *ctx, const P5ShimLimits *limits)
     if (p5_install_refused(ctx, s->global) < 0 || p5_install_shape(ctx, s->global) < 0 ||
         p5_install_color(ctx, s->global) < 0 || p5_install_transform(ctx, s->global) < 0 ||
         p5_install_input(ctx, s->global) < 0 || p5_install_math(ctx, s->global) < 0 ||
-        p5_install_text(ctx, s->global) < 0)
+        p5_install_text(ctx, s->global) < 0 || p5_install_vector(ctx, s->global) < 0)
         goto fail;
     {
         JSValue math = JS_GetPropertyStr(ctx, s->global, "Math");
@@ -508,7 +546,9 @@ void p5shim_free(P5Shim *s)
     p5_style_clear_stack(s);
     JS_FreeValue(ctx, s->st.text_font);
     JS_FreeValue(ctx, s->js_color_packed);
-    JS_FreeValue(ctx, s->js_color_ctor);
+    p5_color_free(s);
+    p5_vector_free(s);
+    p5_math_free(s);
     JS_FreeValue(ctx, s->key_event_proto);
     for (int i = 0; i < 9; i++) JS_FreeValue(ctx, s->key_event_stages[i]);
     JS_FreeValue(ctx, s->global);
