@@ -67,10 +67,20 @@ uint32_t *p5_emit(P5Shim *s, uint32_t op, uint32_t payload_words, int styled)
     w[1] = total;
     if (!styled) return w + 2;
     const P5Style *st = &s->st;
-    w[2] = st->do_fill ? st->fill : 0;
-    w[3] = st->do_stroke ? st->stroke : 0;
-    w[4] = p5_f32(st->stroke_weight);
-    w[5] = (uint32_t)st->cap | ((uint32_t)st->join << 8);
+    /* Only what the rasterizer uses is written, the rest is 0 (a fill of alpha 0, a
+     * line's fill, the weight and caps of no stroke): a shape drawn the same way then
+     * has the same words whatever other style was set, which is what lets the
+     * rasterizer find the parts of a frame that are the last frame's. */
+    uint32_t fill = st->do_fill && op != JG_OP_LINE && op != JG_OP_POINT ? st->fill : 0;
+    uint32_t stroke = st->do_stroke ? st->stroke : 0;
+    w[2] = fill >> 24 ? fill : 0;
+    if (stroke >> 24) {
+        w[3] = stroke;
+        w[4] = p5_f32(st->stroke_weight);
+        w[5] = (uint32_t)st->cap | ((uint32_t)st->join << 8);
+    } else {
+        w[3] = w[4] = w[5] = 0;
+    }
     for (int i = 0; i < 6; i++) w[6 + i] = p5_f32(st->m[i]);
     return w + 2 + JG_STYLE_WORDS;
 }

@@ -12,15 +12,20 @@
 //! Canvas point `(x, y)` maps to `(x * sx + tx, y * sy + ty)`; shapes additionally
 //! go through their style matrix first. The clip rectangle is the logical canvas in
 //! device space (the whole buffer for stretch, the centred box for letterbox); nothing
-//! draws outside it, including `background()`.
+//! draws outside it, including `background()`. While a frame is drawn as damage only
+//! ([`Canvas::draw`]), writes are further restricted to the damaged rectangles: whole
+//! pixels, so the coverage of every pixel inside is the same as in a full draw.
 //!
 //! Invariants: `pixels.len() == 3 * w * h` always; scratch buffers (`path`, `outline`,
-//! `raster`, coverage rows) only grow, so steady-state frames do not allocate; every
-//! shape is checked for non-finite numbers before any geometry is built.
+//! `raster`, coverage rows, the damage tables) only grow, so steady-state frames do
+//! not allocate; every shape is checked for non-finite numbers before any geometry is
+//! built; a frame's pixels depend only on its own commands and the canvas it started
+//! from, never on how much of it was redrawn.
 
 use crate::blend::{fill_rgb, Paint, FULL};
 use crate::command::{ArcMode, Cap, Command, Commands, Join, Rgba, StreamError, Style, Verb, Verbs};
 use crate::coverage::{axis_coverage, Rasterizer};
+use crate::damage::{Bounds, Damage, Diff, Entry, PixRect, Stream, Window};
 use crate::flatten::{self, Flattener, Polylines};
 use crate::geometry::{Point, Rect, Transform};
 use crate::stroke::{stroke_polyline, Pen};
@@ -37,6 +42,10 @@ pub const MAX_SUPERSAMPLE: u32 = 4;
 /// 0.4 dB of 0.02 px) while drawing ellipses with about half the segments (bigfish
 /// 1.19x steps/s).
 pub const DEFAULT_TOLERANCE: f64 = 0.1;
+
+/// Above this share of the buffer damaged, a frame is drawn whole: redrawing every
+/// command per damaged rectangle then costs more than one pass.
+const MAX_DAMAGE: f64 = 0.35;
 
 /// Largest device semi-axis drawn by [`Canvas::fill_ellipse`]; larger ellipses take the
 /// general path, which culls the curve outside the clip before flattening it.
@@ -136,25 +145,41 @@ pub struct Canvas {
     partial: Vec<Partial>,
     /// Bumped by every opaque `background()` / `clear()`: see [`Partial`].
     epoch: u32,
-    resume: Resume,
+    /// The pixels drawing may write: the whole buffer, or while a frame is redrawn
+    /// only where it differs from the last, its damaged rectangles.
+    win: Window,
+    /// The rectangle axis-aligned drawing works in now (the whole buffer, or one
+    /// damaged rectangle at a time).
+    window: PixRect,
+    last: LastFrame,
+    damage: Damage,
+    entries: Vec<Entry>,
+    dirty: Vec<PixRect>,
+    /// Pixels the last `draw` redrew when it drew only the damage (`None`: whole).
+    redrawn: Option<u64>,
+    snap: Snapshot,
 }
 
-/// Where the last frames' drawing can resume (see [`Canvas::draw`]): the previous
-/// frame's words, and the canvas as it was after the first `snap_len` of them, kept
-/// as a copy of the pixels and an undo log of the partial-coverage records changed
-/// since.
+/// The canvas as it was after the first `cmds` commands of a stream (a prefix that
+/// consecutive frames share: background, walls, a grid): its pixels and the valid
+/// partial-coverage records, kept sparse. A frame with that prefix starts from it,
+/// whole or rectangle by rectangle, instead of drawing the prefix again.
 #[derive(Debug, Default)]
-struct Resume {
-    prev: Vec<u32>,
-    prev_ok: bool,
-    snap_len: usize,
-    snap_pixels: Vec<u8>,
-    snap_view: View,
-    /// The view when the snapshot's frame started: a resumed frame must start alike.
-    snap_start: View,
-    snap_epoch: u32,
-    undo: Vec<(u32, Partial)>,
-    logging: bool,
+struct Snapshot {
+    /// 0: none.
+    cmds: usize,
+    pixels: Vec<u8>,
+    records: Vec<(u32, Partial)>,
+    view: View,
+}
+
+/// The last frame drawn in full or in part, which the next one is diffed against (see
+/// [`Canvas::draw`]): its stream and the view it started with.
+#[derive(Debug, Default)]
+struct LastFrame {
+    stream: Stream,
+    view: View,
+    ok: bool,
 }
 
 /// The canvas-to-device mapping that a `JG_OP_CANVAS` sets.
@@ -166,19 +191,6 @@ struct View {
     tx: f64,
     ty: f64,
     clip: Option<Rect>,
-}
-
-impl Resume {
-    fn forget(&mut self) {
-        self.prev_ok = false;
-        self.drop_snapshot();
-    }
-
-    fn drop_snapshot(&mut self) {
-        self.snap_len = 0;
-        self.logging = false;
-        self.undo.clear();
-    }
 }
 
 /// A stream whose first command paints every pixel opaquely, so that what it draws
@@ -333,7 +345,14 @@ impl Canvas {
             probe: None,
             partial: Vec::new(),
             epoch: 1,
-            resume: Resume::default(),
+            win: Window::default(),
+            window: PixRect { x0: 0, y0: 0, x1: w as u32, y1: h as u32 },
+            last: LastFrame::default(),
+            damage: Damage::default(),
+            entries: Vec::new(),
+            dirty: Vec::new(),
+            redrawn: None,
+            snap: Snapshot::default(),
         };
         c.set_logical(obs_w as f64, obs_h as f64);
         Some(c)
@@ -359,7 +378,8 @@ impl Canvas {
     pub fn set_tolerance(&mut self, tol: f64) {
         if tol.is_finite() && tol > 0.0 {
             self.tol = tol;
-            self.resume.forget();
+            self.last.ok = false;
+            self.snap.cmds = 0;
         }
     }
 
@@ -390,7 +410,8 @@ impl Canvas {
     pub fn reset(&mut self) {
         self.pixels.fill(0);
         self.next_epoch();
-        self.resume.forget();
+        self.last.ok = false;
+        self.snap.cmds = 0;
     }
 
     fn next_epoch(&mut self) {
@@ -459,114 +480,196 @@ impl Canvas {
 
     /// Composites one command stream. On error, commands before the bad one have drawn.
     ///
-    /// Frames of a game mostly repeat a prefix of the last frame's stream (background,
-    /// walls, tiles), then differ (the moving parts). When a stream starts opaque, the
-    /// canvas after its longest command-aligned common prefix with the previous
-    /// stream is kept, and a later stream with that same prefix resumes from there:
-    /// the pixels are copied back, the partial-coverage records changed since are
-    /// undone, and only the rest is drawn. The result is the same as drawing the whole
-    /// stream, to the bit: what an opaque stream draws depends only on its words.
+    /// Frames of a game mostly redraw the last frame's scene with a few things moved.
+    /// When a stream starts opaque and the view is the last frame's:
+    /// - only the pixels that its commands and the last frame's do not have in common
+    ///   are drawn: the commands that differ (see [`crate::damage`]) mark tiles, and
+    ///   every command that touches a marked rectangle is drawn into those rectangles;
+    /// - the canvas after the commands that consecutive frames share at their start is
+    ///   kept ([`Snapshot`]), and drawing starts from it (the whole canvas, or each
+    ///   damaged rectangle) with the rest of the stream.
+    ///
+    /// Each pixel's value depends only on the commands that touch it, in order, so the
+    /// result is the same as drawing the whole stream, to the bit.
     pub fn draw(&mut self, words: &[u32]) -> Result<(), DrawError> {
         if words.is_empty() {
             // A frame that draws nothing (a game that skips redrawing an unchanged
-            // scene) leaves the canvas, and so the snapshot and `prev`, as they were.
+            // scene) leaves the canvas, and so what the next frame is diffed against.
             return Ok(());
         }
-        if self.probe.is_some() {
-            return Commands::new(words).try_for_each(|cmd| self.exec(cmd?));
-        }
-        if !starts_opaque(words) {
-            self.resume.forget();
+        self.redrawn = None;
+        if self.probe.is_some() || !starts_opaque(words) {
+            self.last.ok = false;
+            self.snap.cmds = 0;
             return Commands::new(words).try_for_each(|cmd| self.exec(cmd?));
         }
         let start_view = self.view();
-        let r = &self.resume;
-        let mut start = 0;
-        let mut checkpoint = None;
-        if r.snap_len > 0
-            && r.prev_ok
-            && r.snap_start == start_view
-            && words.len() >= r.snap_len
-            && words[..r.snap_len] == r.prev[..r.snap_len]
-        {
-            // The frames may now agree beyond the snapshot (the change that cut the
-            // prefix short was drawn once and stayed): move the snapshot forward.
-            let n = r.snap_len;
-            let common = n + words[n..].iter().zip(&r.prev[n..]).take_while(|(a, b)| a == b).count();
-            if common > n {
-                checkpoint = Some(common);
-            }
-            self.restore_snapshot();
-            start = n;
-        } else {
-            let common = if r.prev_ok { words.iter().zip(&r.prev).take_while(|(a, b)| a == b).count() } else { 0 };
-            self.resume.drop_snapshot();
-            if common > 0 {
-                checkpoint = Some(common);
-            }
+        let bounds = Bounds { sx: self.sx, sy: self.sy, tx: self.tx, ty: self.ty, w: self.w as u32, h: self.h as u32 };
+        let last = (self.last.ok && self.last.view == start_view).then_some(&self.last.stream);
+        let diff = self.damage.diff(words, last, &bounds, self.logical, MAX_DAMAGE, &mut self.entries, &mut self.dirty);
+        // the snapshot applies while the frames keep sharing the prefix it was taken after
+        let p = self.damage.prefix();
+        if diff == Diff::Unindexed || p < self.snap.cmds || self.snap.view != start_view {
+            self.snap.cmds = 0;
         }
-        let mut cmds = Commands::starting_at(words, start);
-        let result = loop {
-            let at = cmds.position();
-            let Some(cmd) = cmds.next() else { break Ok(()) };
-            if let Some(p) = checkpoint {
-                if cmds.position() > p {
-                    checkpoint = None;
-                    self.take_snapshot(at, start_view);
-                }
+        let result = match diff {
+            Diff::Damage if self.snap.cmds > 0 || p == 0 => {
+                self.redrawn = Some(self.dirty.iter().map(|r| ((r.x1 - r.x0) * (r.y1 - r.y0)) as u64).sum());
+                self.redraw_damage(words)
             }
-            if let Err(e) = cmd.map_err(DrawError::from).and_then(|c| self.exec(c)) {
-                break Err(e);
-            }
+            Diff::Unindexed => Commands::new(words).try_for_each(|cmd| self.exec(cmd?)),
+            // Whole, or damage with a shared prefix but no snapshot of it yet
+            _ => self.draw_whole(words, p, start_view),
         };
-        if checkpoint.is_some() && result.is_ok() {
-            self.take_snapshot(words.len(), start_view); // the same stream again
-        }
-        if result.is_err() {
-            self.resume.forget();
+        if result.is_err() || diff == Diff::Unindexed {
+            self.last.ok = false;
+            self.snap.cmds = 0;
             return result;
         }
-        self.resume.prev.clear();
-        self.resume.prev.extend_from_slice(words);
-        self.resume.prev_ok = true;
+        self.last.stream.words.clear();
+        self.last.stream.words.extend_from_slice(words);
+        std::mem::swap(&mut self.last.stream.entries, &mut self.entries);
+        self.last.view = start_view;
+        self.last.ok = true;
         Ok(())
+    }
+
+    /// Draws the whole indexed stream: from the snapshot when there is one, and takes
+    /// a snapshot after its first `prefix` commands (the ones the last frame shared)
+    /// when that moves it forward.
+    fn draw_whole(&mut self, words: &[u32], prefix: usize, view: View) -> Result<(), DrawError> {
+        let mut first = 0;
+        if self.snap.cmds > 0 {
+            self.restore_all();
+            first = self.snap.cmds;
+        }
+        for k in first..self.entries.len() {
+            if k == prefix && prefix > self.snap.cmds {
+                self.take_snapshot(prefix, view);
+            }
+            let e = self.entries[k];
+            let mut cmds = Commands::starting_at(&words[..e.end as usize], e.start as usize);
+            if let Some(cmd) = cmds.next() {
+                cmd.map_err(DrawError::from).and_then(|c| self.exec(c))?;
+            }
+        }
+        if prefix == self.entries.len() && prefix > self.snap.cmds {
+            self.take_snapshot(prefix, view); // the same stream again
+        }
+        Ok(())
+    }
+
+    fn take_snapshot(&mut self, cmds: usize, view: View) {
+        let s = &mut self.snap;
+        s.cmds = cmds;
+        s.view = view;
+        s.pixels.clear();
+        s.pixels.extend_from_slice(&self.pixels);
+        s.records.clear();
+        let epoch = self.epoch;
+        s.records.extend(self.partial.iter().enumerate().filter(|(_, r)| r.epoch == epoch).map(|(i, r)| (i as u32, *r)));
+    }
+
+    /// The whole canvas back to the snapshot: its pixels, and of the records only its
+    /// own (a new epoch retires every other one).
+    fn restore_all(&mut self) {
+        self.pixels.copy_from_slice(&self.snap.pixels);
+        self.next_epoch();
+        let epoch = self.epoch;
+        for &(i, r) in &self.snap.records {
+            self.partial[i as usize] = Partial { epoch, ..r };
+        }
+    }
+
+    /// The pixels and records of rectangle `r` back to the snapshot.
+    fn restore_rect(&mut self, r: PixRect) {
+        let w = self.w;
+        for y in r.y0 as usize..r.y1 as usize {
+            let (a, b) = (3 * (y * w + r.x0 as usize), 3 * (y * w + r.x1 as usize));
+            self.pixels[a..b].copy_from_slice(&self.snap.pixels[a..b]);
+        }
+        self.forget_records(r);
+        let epoch = self.epoch;
+        for &(i, rec) in &self.snap.records {
+            let (x, y) = (i as usize % w, i as usize / w);
+            if x >= r.x0 as usize && x < r.x1 as usize && y >= r.y0 as usize && y < r.y1 as usize {
+                self.partial[i as usize] = Partial { epoch, ..rec };
+            }
+        }
+    }
+
+    /// How many pixels the last [`Canvas::draw`] redrew when it drew only what differs
+    /// from the frame before (`None`: it drew the whole stream).
+    pub fn redrawn_last(&self) -> Option<u64> {
+        self.redrawn
+    }
+
+    /// Draws the damaged rectangles found by [`Damage::diff`]: every command that
+    /// touches one, once, writing only inside them.
+    fn redraw_damage(&mut self, words: &[u32]) -> Result<(), DrawError> {
+        if self.dirty.is_empty() {
+            return Ok(()); // the same stream again: the canvas already holds it
+        }
+        self.win.set(&self.dirty, self.w as u32, self.h as u32);
+        let first = self.snap.cmds;
+        if first > 0 {
+            for k in 0..self.dirty.len() {
+                self.restore_rect(self.dirty[k]);
+            }
+        }
+        let mut result = Ok(());
+        let bounds = Bounds { sx: self.sx, sy: self.sy, tx: self.tx, ty: self.ty, w: self.w as u32, h: self.h as u32 };
+        for k in first..self.entries.len() {
+            let b = self.entries[k].bounds(words, &bounds);
+            let e = self.entries[k];
+            if !self.win.meets(&b) {
+                continue;
+            }
+            let mut cmds = Commands::starting_at(&words[..e.end as usize], e.start as usize);
+            if let Some(cmd) = cmds.next() {
+                if let Err(err) = cmd.map_err(DrawError::from).and_then(|c| self.exec(c)) {
+                    result = Err(err);
+                    break;
+                }
+            }
+        }
+        self.win.clear();
+        result
+    }
+
+    /// Runs `f` once per rectangle drawing may write in (the whole buffer, or each
+    /// damaged rectangle that `dev` reaches), with `self.window` set to it.
+    fn each_window(&mut self, dev: Rect, mut f: impl FnMut(&mut Self)) {
+        if self.win.is_all() {
+            f(self);
+            return;
+        }
+        let full = self.window;
+        for k in 0..self.win.rects.len() {
+            let r = self.win.rects[k];
+            if !r.to_rect().intersects(&dev) {
+                continue;
+            }
+            self.window = r;
+            f(self);
+        }
+        self.window = full;
     }
 
     fn view(&self) -> View {
         View { logical: self.logical, sx: self.sx, sy: self.sy, tx: self.tx, ty: self.ty, clip: Some(self.clip) }
     }
 
-    /// Keeps the canvas as it is after the first `len` words (none if `len` is 0).
-    fn take_snapshot(&mut self, len: usize, start_view: View) {
-        if len == 0 {
-            return;
-        }
-        let view = self.view();
-        let r = &mut self.resume;
-        r.snap_len = len;
-        r.snap_pixels.clear();
-        r.snap_pixels.extend_from_slice(&self.pixels);
-        r.snap_view = view;
-        r.snap_start = start_view;
-        r.snap_epoch = self.epoch;
-        r.undo.clear();
-        r.logging = true;
+    /// The device clip of axis-aligned drawing: the view's clip within the window
+    /// (pixel boundaries, so every pixel inside keeps its exact coverage).
+    fn axis_clip(&self) -> Rect {
+        let w = self.window.to_rect();
+        let c = self.clip;
+        Rect { x0: c.x0.max(w.x0), y0: c.y0.max(w.y0), x1: c.x1.min(w.x1), y1: c.y1.min(w.y1) }
     }
 
-    fn restore_snapshot(&mut self) {
-        let r = &mut self.resume;
-        self.pixels.copy_from_slice(&r.snap_pixels);
-        for &(idx, rec) in r.undo.iter().rev() {
-            self.partial[idx as usize] = rec;
-        }
-        r.undo.clear();
-        let v = r.snap_view;
-        self.logical = v.logical;
-        (self.sx, self.sy, self.tx, self.ty) = (v.sx, v.sy, v.tx, v.ty);
-        if let Some(c) = v.clip {
-            self.clip = c;
-        }
-        self.epoch = r.snap_epoch;
+    fn full_window(&self) -> bool {
+        self.win.is_all()
     }
 
     /// Runs `words` without touching the pixels and returns the summed coverage of
@@ -586,12 +689,21 @@ impl Canvas {
                 if !(w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0) {
                     return Err(DrawError::BadCanvasSize);
                 }
+                if !self.full_window() {
+                    // (a damaged rectangle of a frame that starts with its own size)
+                    self.clear_window();
+                    return Ok(());
+                }
                 self.set_logical(w, h);
                 self.pixels.fill(0);
                 self.next_epoch();
             }
             Command::Background(c) => self.background(c),
             Command::Clear => {
+                if !self.full_window() {
+                    self.clear_window();
+                    return Ok(());
+                }
                 self.pixels.fill(0);
                 self.next_epoch();
             }
@@ -633,10 +745,17 @@ impl Canvas {
             Some(p) => p,
             None => return,
         };
+        let whole = self.full_window();
         if paint.opaque() && self.probe.is_none() {
-            self.next_epoch();
+            if whole {
+                self.next_epoch();
+            } else {
+                for k in 0..self.win.rects.len() {
+                    self.forget_records(self.win.rects[k]);
+                }
+            }
         }
-        let full = self.clip == Rect { x0: 0.0, y0: 0.0, x1: self.w as f64, y1: self.h as f64 };
+        let full = whole && self.clip == Rect { x0: 0.0, y0: 0.0, x1: self.w as f64, y1: self.h as f64 };
         if full && self.probe.is_none() {
             if paint.opaque() {
                 fill_rgb(&mut self.pixels, [c.r, c.g, c.b]);
@@ -647,6 +766,31 @@ impl Canvas {
         }
         let clip = self.clip;
         self.fill_axis_rect(clip, &paint);
+    }
+
+    /// `clear()` (and a same-size `JG_OP_CANVAS`) inside the window: black pixels,
+    /// retired records.
+    fn clear_window(&mut self) {
+        for k in 0..self.win.rects.len() {
+            let r = self.win.rects[k];
+            for y in r.y0 as usize..r.y1 as usize {
+                self.pixels[3 * (y * self.w + r.x0 as usize)..3 * (y * self.w + r.x1 as usize)].fill(0);
+            }
+            self.forget_records(r);
+        }
+    }
+
+    /// Retires the partial-coverage records of the pixels of `r` (an opaque
+    /// background drawn into a damaged rectangle: the rest keep theirs).
+    fn forget_records(&mut self, r: PixRect) {
+        if self.partial.len() != self.w * self.h {
+            return;
+        }
+        for y in r.y0 as usize..r.y1 as usize {
+            for rec in &mut self.partial[y * self.w + r.x0 as usize..y * self.w + r.x1 as usize] {
+                rec.epoch = 0;
+            }
+        }
     }
 
     /// Device transform of a style matrix; `None` when non-finite or singular (a
@@ -1007,7 +1151,7 @@ impl Canvas {
     fn finish_shape(&mut self, paint: &Paint) {
         let (w, h) = (self.w, self.h);
         match &mut self.probe {
-            None => self.raster.finish_paint(w, h, &mut self.pixels, paint),
+            None => self.raster.finish_paint(w, h, &self.win, &mut self.pixels, paint),
             probe => {
                 let pixels = &mut self.pixels;
                 self.raster.finish(w, h, |y, x0, cov| emit(pixels, probe, w, paint, y, x0, cov));
@@ -1017,7 +1161,12 @@ impl Canvas {
 
     /// Axis-aligned rectangle in device space, analytic coverage per row and column.
     fn fill_axis_rect(&mut self, r: Rect, paint: &Paint) {
-        let c = self.clip;
+        self.each_window(r, |c| c.fill_axis_rect_in(r, paint));
+    }
+
+    /// [`Canvas::fill_axis_rect`] inside `self.window`.
+    fn fill_axis_rect_in(&mut self, r: Rect, paint: &Paint) {
+        let c = self.axis_clip();
         let (x0, x1) = (r.x0.max(c.x0), r.x1.min(c.x1));
         let (y0, y1) = (r.y0.max(c.y0), r.y1.min(c.y1));
         if self.probe.is_none() && paint.opaque() {
@@ -1101,9 +1250,6 @@ impl Canvas {
         let (Some(px), Some(rec)) = (self.pixels.get_mut(3 * idx..3 * idx + 3), self.partial.get_mut(idx)) else {
             return;
         };
-        if self.resume.logging {
-            self.resume.undo.push((idx as u32, *rec));
-        }
         let cur = [px[0], px[1], px[2]];
         let col = paint.rgb();
         let colf = [col[0] as f32, col[1] as f32, col[2] as f32];
@@ -1154,7 +1300,12 @@ impl Canvas {
 
     /// A miter-joined axis-aligned rectangle stroke: the outer rectangle minus the inner.
     fn stroke_axis_rect(&mut self, outer: Rect, inner: Option<Rect>, paint: &Paint) {
-        let c = self.clip;
+        self.each_window(outer, |c| c.stroke_axis_rect_in(outer, inner, paint));
+    }
+
+    /// [`Canvas::stroke_axis_rect`] inside `self.window`.
+    fn stroke_axis_rect_in(&mut self, outer: Rect, inner: Option<Rect>, paint: &Paint) {
+        let c = self.axis_clip();
         let Some((i0, i1)) = axis_coverage(outer.x0.max(c.x0), outer.x1.min(c.x1), self.w, &mut self.cx) else { return };
         let Some((j0, j1)) = axis_coverage(outer.y0.max(c.y0), outer.y1.min(c.y1), self.h, &mut self.cy) else { return };
         let mut inner_range = None;

@@ -20,11 +20,20 @@
 //!   never exceeds the clip's pixel box.
 //! - `acc` is all zeros between shapes: [`Rasterizer::finish`] zeroes each row after
 //!   emitting it, so no per-shape clearing pass is needed.
+//! - Each row of a wide box records the range of cells its edges touched (`span`):
+//!   left of it the running sum is exactly 0, right of it it is the row's total, 0 up
+//!   to float residue for closed contours, so only the touched range is summed,
+//!   emitted and cleared. A thin diagonal shape then costs its perimeter, not its
+//!   bounding box.
 //! - Row stride is box width + 2: an edge at the right border writes at most two cells
 //!   past its pixel, and each row's running sum restarts at zero.
 
 use crate::blend::Paint;
+use crate::damage::Window;
 use crate::geometry::{Point, Rect};
+
+/// Boxes wider than this (pixels) track the cells each row's edges touch.
+const SPAN_MIN_WIDTH: usize = 16;
 
 /// Accumulates polygon edges for one shape and emits coverage rows.
 #[derive(Debug, Default)]
@@ -32,6 +41,8 @@ pub struct Rasterizer {
     /// Clipped edges `x0 y0 x1 y1` in device pixels.
     segs: Vec<[f32; 4]>,
     acc: Vec<f32>,
+    /// Per row of the box: the first and last cell an edge wrote (first > last: none).
+    span: Vec<(u32, u32)>,
     clip: Option<Rect>,
     min_x: f32,
     min_y: f32,
@@ -156,9 +167,10 @@ impl Rasterizer {
         self.segs.push([x0, y0, x1, y1]);
     }
 
-    /// Accumulates the edges into `acc` over the shape's pixel box, clears the edges,
-    /// and returns the box `(x0, y0, width, height)`; `None` when it has no area.
-    fn accumulate(&mut self, width: usize, height: usize) -> Option<(usize, usize, usize, usize)> {
+    /// Accumulates the edges into `acc` over the shape's pixel box (only the rows that
+    /// `rows` allows, when given: indexed by buffer row), clears the edges, and returns
+    /// the box `(x0, y0, width, height)`; `None` when it has no area.
+    fn accumulate(&mut self, width: usize, height: usize, rows: Option<&[bool]>) -> Option<(usize, usize, usize, usize)> {
         if self.segs.is_empty() || !self.min_x.is_finite() {
             self.segs.clear();
             return None;
@@ -178,56 +190,115 @@ impl Rasterizer {
         if self.acc.len() < stride * bh {
             self.acc.resize(stride * bh, 0.0);
         }
+        self.span.clear();
+        // Tracking each row's touched cells pays off for wide boxes only (a thin
+        // diagonal line across the canvas); a narrow box is summed whole.
+        let track = bw > SPAN_MIN_WIDTH;
+        self.span.resize(bh, if track { (u32::MAX, 0) } else { (0, bw as u32 + 1) });
         let (ox, oy) = (px0 as f32, py0 as f32);
         let acc = &mut self.acc[..stride * bh];
+        let rows = rows.map(|r| &r[py0..py1]);
         for s in &self.segs {
-            draw_line(acc, stride, bw as f32, bh, s[0] - ox, s[1] - oy, s[2] - ox, s[3] - oy);
+            draw_line(acc, &mut self.span, track, rows, stride, bw as f32, bh, s[0] - ox, s[1] - oy, s[2] - ox, s[3] - oy);
         }
         self.segs.clear();
         Some((px0, py0, bw, bh))
+    }
+
+    /// The touched cells of box row `j` that are pixels (`lo..hi`, below the box width)
+    /// and the end of the touched cells (`hi..end` lie beyond the box: cleared only).
+    #[inline]
+    fn row_range(&self, j: usize, bw: usize) -> Option<(usize, usize, usize)> {
+        let (lo, last) = self.span[j];
+        if lo > last {
+            return None;
+        }
+        let end = last as usize + 1;
+        Some((lo as usize, end.min(bw), end))
     }
 
     /// Rasterizes the accumulated edges into a buffer of `width x height` pixels and
     /// calls `emit(y, x0, coverage)` for every row of the shape's pixel box, with
     /// coverage in `[0, 1]` for pixels `x0 .. x0 + coverage.len()`.
     pub fn finish(&mut self, width: usize, height: usize, mut emit: impl FnMut(usize, usize, &[f32])) {
-        let Some((px0, py0, bw, bh)) = self.accumulate(width, height) else { return };
+        let Some((px0, py0, bw, bh)) = self.accumulate(width, height, None) else { return };
         let stride = bw + 2;
-        for (j, row) in self.acc[..stride * bh].chunks_exact_mut(stride).enumerate() {
+        for j in 0..bh {
+            let Some((lo, hi, end)) = self.row_range(j, bw) else { continue };
+            let row = &mut self.acc[j * stride..][..stride];
             let mut sum = 0.0f32;
-            for c in row[..bw].iter_mut() {
+            for c in row[lo..hi].iter_mut() {
                 sum += *c;
                 // |sum| below 1e-6 is float residue of cancelling edges (a hole's
                 // interior), not coverage: it could never change an 8-bit level.
                 let a = sum.abs();
                 *c = if a < 1e-6 { 0.0 } else { a.min(1.0) };
             }
-            emit(py0 + j, px0, &row[..bw]);
-            row.fill(0.0);
+            emit(py0 + j, px0 + lo, &row[lo..hi]);
+            row[lo..end].fill(0.0);
         }
     }
 }
 
 impl Rasterizer {
     /// [`Rasterizer::finish`] blending straight into `pixels` (RGB, `width` per row)
-    /// with `paint`: one pass per row computes each pixel's coverage, blends it and
-    /// clears the cell. The pixels are those of `finish` with [`Paint::blend_row`].
-    pub fn finish_paint(&mut self, width: usize, height: usize, pixels: &mut [u8], paint: &Paint) {
-        let Some((px0, py0, bw, bh)) = self.accumulate(width, height) else { return };
+    /// with `paint`, inside `window` only: one pass per row computes each pixel's
+    /// coverage, blends it and clears the cell. The pixels in the window are those of
+    /// `finish` with [`Paint::blend_row`]: coverage is computed over the whole shape
+    /// (the same arithmetic whatever the window), only the writes are restricted.
+    pub fn finish_paint(&mut self, width: usize, height: usize, window: &Window, pixels: &mut [u8], paint: &Paint) {
+        let Some((px0, py0, bw, bh)) = self.accumulate(width, height, window.rows()) else { return };
         let stride = bw + 2;
-        for (j, row) in self.acc[..stride * bh].chunks_exact_mut(stride).enumerate() {
-            let start = 3 * ((py0 + j) * width + px0);
-            let dst = &mut pixels[start..start + 3 * bw];
+        for j in 0..bh {
+            let Some((lo, hi, end)) = self.row_range(j, bw) else { continue };
+            let row = &mut self.acc[j * stride..][..stride];
+            let y = py0 + j;
+            let out = &mut pixels[3 * (y * width + px0)..3 * (y * width + px0 + bw)];
             let mut sum = 0.0f32;
-            for (c, px) in row[..bw].iter_mut().zip(dst.chunks_exact_mut(3)) {
-                sum += *c;
-                *c = 0.0;
-                let a = sum.abs();
-                if a >= 1e-6 {
-                    paint.blend_cov(px, a.min(1.0));
+            let mut x = lo;
+            let mut blend_to = |x: &mut usize, to: usize, sum: &mut f32, row: &mut [f32], write: bool| {
+                for i in *x..to {
+                    *sum += row[i];
+                    row[i] = 0.0;
+                    let a = sum.abs();
+                    if write && a >= 1e-6 {
+                        paint.blend_cov(&mut out[3 * i..3 * i + 3], a.min(1.0));
+                    }
+                }
+                *x = to;
+            };
+            let ranges = window.row(y);
+            let inside = |rs: &[(u32, u32)]| {
+                rs.iter().any(|&(r0, r1)| r0 as usize <= px0 + lo && px0 + hi <= r1 as usize)
+            };
+            match ranges.filter(|rs| !inside(rs)) {
+                None if ranges.is_some_and(|rs| rs.iter().all(|&(r0, r1)| r1 as usize <= px0 + lo || r0 as usize >= px0 + hi)) => {
+                    x = lo; // no range meets the row's cells: nothing to write
+                }
+                None => {
+                    // (the common case, as a plain loop)
+                    let dst = &mut out[3 * lo..3 * hi];
+                    for (c, px) in row[lo..hi].iter_mut().zip(dst.chunks_exact_mut(3)) {
+                        sum += *c;
+                        *c = 0.0;
+                        let a = sum.abs();
+                        if a >= 1e-6 {
+                            paint.blend_cov(px, a.min(1.0));
+                        }
+                    }
+                    x = hi;
+                }
+                Some(ranges) => {
+                    // cells outside the ranges still count towards the running sum
+                    for &(r0, r1) in ranges {
+                        let a = (r0 as usize).saturating_sub(px0).clamp(x, hi);
+                        let b = (r1 as usize).saturating_sub(px0).clamp(a, hi);
+                        blend_to(&mut x, a, &mut sum, row, false);
+                        blend_to(&mut x, b, &mut sum, row, true);
+                    }
                 }
             }
-            row[bw..].fill(0.0);
+            row[x..end].fill(0.0);
         }
     }
 }
@@ -236,7 +307,7 @@ impl Rasterizer {
 /// `[0, w]`) into `acc`. Derived from font-rs's `draw_line`.
 #[allow(clippy::too_many_arguments)]
 #[inline]
-fn draw_line(acc: &mut [f32], stride: usize, w: f32, h: usize, ax: f32, ay: f32, bx: f32, by: f32) {
+fn draw_line(acc: &mut [f32], span: &mut [(u32, u32)], track: bool, rows: Option<&[bool]>, stride: usize, w: f32, h: usize, ax: f32, ay: f32, bx: f32, by: f32) {
     if ay == by {
         return;
     }
@@ -255,6 +326,14 @@ fn draw_line(acc: &mut [f32], stride: usize, w: f32, h: usize, ax: f32, ay: f32,
         let row = y * stride;
         let dy = ((y + 1) as f32).min(y1) - (y as f32).max(y0);
         let xnext = x + dxdy * dy;
+        // A row nothing may be drawn in is stepped over with the same arithmetic, so
+        // that the rows that are drawn get the coverage a full draw gives them.
+        if let Some(rows) = rows {
+            if !rows[y] {
+                x = xnext;
+                continue;
+            }
+        }
         let d = dy * dir;
         let (xa, xb) = if x < xnext { (clampx(x), clampx(xnext)) } else { (clampx(xnext), clampx(x)) };
         // xa, xb >= 0: truncation is floor, and avoids libm calls on baseline x86-64.
@@ -263,6 +342,11 @@ fn draw_line(acc: &mut [f32], stride: usize, w: f32, h: usize, ax: f32, ay: f32,
         let xbt = xb as usize;
         let xbi = if (xbt as f32) < xb { xbt + 1 } else { xbt };
         let xb_ceil = xbi as f32;
+        if track {
+            let sp = &mut span[y];
+            sp.0 = sp.0.min(xai as u32);
+            sp.1 = sp.1.max(xbi.max(xai + 1) as u32);
+        }
         if xbi <= xai + 1 {
             let xmf = 0.5 * (xa + xb) - xa_floor;
             acc[row + xai] += d - d * xmf;

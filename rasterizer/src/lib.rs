@@ -12,6 +12,7 @@
 //! | stroke | [`stroke`] | closed outline contours of a stroked polyline |
 //! | coverage | [`coverage`] | per-pixel exact signed-area coverage in device space |
 //! | blend | [`blend`] | source-over compositing of straight-alpha RGBA8 onto RGB8 |
+//! | damage | [`damage`] | which pixels a frame changes: the diff against the last frame |
 //! | canvas | [`canvas`] | the persistent per-env canvas and the draw loop |
 //! | ffi | [`ffi`] | the `extern "C"` functions; panics never cross them |
 //!
@@ -25,6 +26,7 @@ pub mod blend;
 pub mod canvas;
 pub mod command;
 pub mod coverage;
+pub mod damage;
 pub mod ffi;
 pub mod flatten;
 pub mod geometry;

@@ -1,16 +1,22 @@
-//! Resuming a frame from the previous frame's common prefix (`Canvas::draw`) must give
-//! exactly what drawing the whole stream on a fresh canvas gives, whatever came before.
+//! Drawing only the pixels a frame changes since the last one (`Canvas::draw` and
+//! `damage`) must give exactly what drawing the whole stream on a fresh canvas gives,
+//! whatever came before.
 
 mod common;
 
 use common::*;
-use jsgym_native::command::Verb;
+use jsgym_native::command::{ArcMode, Cap, Join, Verb};
 use jsgym_native::{Canvas, CommandWriter, Fit, Rgba};
 
 /// A tiny deterministic generator (xorshift), so that the sequences are reproducible.
-struct Rng(u64);
+/// `f` hands out the positions of the moving shapes: each keeps last frame's value
+/// nine times in ten, so that most frames differ from the last in a few places.
+struct Rng(u64, Vec<f32>, usize);
 
 impl Rng {
+    fn start_frame(&mut self) {
+        self.2 = 0;
+    }
     fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
@@ -21,7 +27,15 @@ impl Rng {
         self.next() % n
     }
     fn f(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * (self.below(1 << 20) as f32 / (1 << 20) as f32)
+        let k = self.2;
+        self.2 += 1;
+        if k >= self.1.len() {
+            self.1.resize(k + 1, -1.0);
+        }
+        if self.1[k] < 0.0 || self.below(10) == 0 {
+            self.1[k] = self.below(1 << 20) as f32 / (1 << 20) as f32;
+        }
+        lo + (hi - lo) * self.1[k]
     }
 }
 
@@ -57,6 +71,23 @@ fn frame(rng: &mut Rng, t: u32, level: u32, size: &mut (f32, f32)) -> CommandWri
     w.ellipse(&fill(Rgba::new(255, 220, 60, 255)), rng.f(0.0, 400.0), rng.f(0.0, 300.0), 7.0, 5.0);
     let (px, py) = (rng.f(20.0, 380.0), rng.f(20.0, 280.0));
     w.path(&fill(Rgba::new(90, 90, 250, 255)), &[Verb::Move(px, py), Verb::Line(px + 15.0, py + 4.0), Verb::Line(px + 2.0, py + 13.0), Verb::Close]);
+    // Shapes that stay put between moving ones, of every kind the damage boxes must
+    // bound: strokes with each cap and join, arcs, points, a rotated translucent
+    // ellipse, a thick diagonal line.
+    let still = (level % 3) as f32 * 31.0;
+    let mut s = stroke(Rgba::new(240, 120, 20, 255), 6.0, Cap::Square, Join::Miter);
+    s.fill = Rgba::new(20, 60, 200, 255);
+    w.rect(&with_matrix(s, rotation_about(0.4, 120.0, 150.0)), 100.0 + still, 130.0, 40.0, 30.0);
+    w.line(&stroke(WHITE, 3.0, Cap::Round, Join::Miter), 10.0, 290.0 - still, 390.0, 200.0);
+    w.arc(&stroke(Rgba::new(0, 255, 255, 255), 4.0, Cap::Butt, Join::Round), 300.0, 80.0 + still, 40.0, 30.0, 0.3, 4.0, ArcMode::Pie);
+    let (mx, my) = (rng.f(0.0, 400.0), rng.f(0.0, 300.0));
+    w.line(&stroke(Rgba::new(255, 0, 255, 200), 9.0, Cap::Square, Join::Miter), mx, my, 400.0 - mx, 300.0 - my);
+    w.point(&stroke(Rgba::new(255, 255, 0, 255), 7.0, Cap::Round, Join::Miter), rng.f(0.0, 400.0), rng.f(0.0, 300.0));
+    w.ellipse(&with_matrix(fill(Rgba::new(255, 255, 255, 100)), rotation_about(1.1, 200.0, 150.0)), 200.0, 150.0 + still, 60.0, 20.0);
+    let mut poly = stroke(Rgba::new(10, 250, 10, 255), 5.0, Cap::Butt, Join::Miter);
+    poly.fill = Rgba::new(0, 0, 0, 0);
+    let (qx, qy) = (rng.f(20.0, 380.0), 250.0);
+    w.path(&poly, &[Verb::Move(qx, qy), Verb::Line(qx + 30.0, qy - 2.0), Verb::Line(qx + 1.0, qy + 8.0)]);
     if rng.below(40) == 0 {
         // A canvas resize late in the stream: the next frame starts with another view.
         *size = if size.0 == 400.0 { (300.0, 300.0) } else { (400.0, 300.0) };
@@ -86,9 +117,10 @@ fn same(got: &[u8], want: &[u8], what: &str) {
 }
 
 /// Draws 400 frames on one canvas and checks each against a new canvas that draws
-/// the frames since the last opaque one. Returns how many frames were opaque.
-fn run(fit: Fit, seed: u64) -> usize {
-    let mut rng = Rng(seed);
+/// the frames since the last opaque one. Returns how many frames were opaque and how
+/// many of those were drawn as damage only.
+fn run(fit: Fit, seed: u64) -> (usize, usize) {
+    let mut rng = Rng(seed, Vec::new(), 0);
     let mut canvas = Canvas::new(64, 48, fit, 1).unwrap();
     let mut size = (400.0, 300.0);
     let mut setup = CommandWriter::new();
@@ -100,6 +132,7 @@ fn run(fit: Fit, seed: u64) -> usize {
     let mut chain_size = size;
     let mut level = 0;
     let mut opaque_frames = 0;
+    let mut partial_frames = 0;
     let extend = |chain: &mut Vec<Vec<u32>>, chain_size: &mut (f32, f32), words: &[u32], before: (f32, f32)| {
         let opaque = words[0] != 2 || words[2] >> 24 == 255;
         if opaque {
@@ -114,12 +147,14 @@ fn run(fit: Fit, seed: u64) -> usize {
             level += 1;
         }
         let size_before = size;
+        rng.start_frame();
         let w = frame(&mut rng, t, level, &mut size);
         let words = w.words().to_vec();
         // Now and then the same stream twice.
         let repeat = rng.below(7) == 0;
         for _ in 0..(1 + repeat as usize) {
             canvas.draw(&words).unwrap();
+            partial_frames += canvas.redrawn_last().is_some() as usize;
             opaque_frames += extend(&mut chain, &mut chain_size, &words, size_before) as usize;
             same(canvas.pixels(), &fresh(fit, &chain, chain_size), &format!("frame {t} (seed {seed})"));
         }
@@ -138,19 +173,21 @@ fn run(fit: Fit, seed: u64) -> usize {
             same(canvas.pixels(), &fresh(fit, &chain, chain_size), &format!("frame {t}: the good part of a broken stream"));
         }
     }
-    opaque_frames
+    (opaque_frames, partial_frames)
 }
 
 #[test]
 fn incremental_frames_equal_full_draws_stretch() {
     for seed in 1..4 {
-        assert!(run(Fit::Stretch, seed * 7919) > 300);
+        let (opaque, partial) = run(Fit::Stretch, seed * 7919);
+        assert!(opaque > 300 && partial > 30, "opaque {opaque}, drawn as damage {partial}");
     }
 }
 
 #[test]
 fn incremental_frames_equal_full_draws_letterbox() {
-    assert!(run(Fit::Letterbox, 104729) > 300);
+    let (opaque, partial) = run(Fit::Letterbox, 104729);
+    assert!(opaque > 300 && partial > 30, "opaque {opaque}, drawn as damage {partial}");
 }
 
 /// The history-dependence the epochs remove: a record left by an earlier frame whose
