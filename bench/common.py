@@ -52,8 +52,11 @@ def suite_of(game: str) -> str | None:
 
 
 def jsgym_options(game: str, mode: str) -> dict | None:
-    """``game_options`` for a clone: the ProcGen ``distribution_mode``, else none."""
-    return {"distribution_mode": mode} if game in PROCGEN else None
+    """``game_options`` for a clone (a bundled name, or a ``.js`` file named after
+    one, such as an earlier version of it): the ProcGen ``distribution_mode``, else
+    none."""
+    name = pathlib.Path(game).stem if game.endswith(".js") else game
+    return {"distribution_mode": mode} if name in PROCGEN else None
 
 
 def envpool_task(game: str, mode: str) -> str:

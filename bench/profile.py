@@ -15,7 +15,8 @@ Two passes per game, one pinned core, one thread:
 2. Shim attribution (the operation-level method of the paper's section E.2, on the
    game's own calls): a copy of the game with every p5 global wrapped records which
    p5 functions it calls and with which arguments, on sampled frames of a random
-   rollout (1 env). A generated game then replays exactly those calls, frame by
+   rollout (1 env), p5.Vector and p5.Color methods included. A generated game then
+   replays exactly those calls, frame by
    frame, as straight-line code; its JS time per frame minus that of the same game
    with empty frames is the cost of the p5 calls (the call itself, argument
    conversion, the shim's work, recording draw commands). Scaled by the ratio of
@@ -88,21 +89,38 @@ var __jgRec = (function (g, names) {
     if (P5.Vector && v instanceof P5.Vector) return {$vec: [v.x, v.y, v.z]};
     throw new TypeError('unreplayable');
   }
-  names.forEach(function (name) {
-    var f = g[name];
+  // recv: how the replay names the receiver (a method's `this`), or null for a global
+  function wrap(obj, key, label, method) {
+    var f = obj[key];
     if (typeof f !== 'function') return;
     var w = function () {
       if (depth === 0) {
-        counts[name] = (counts[name] || 0) + 1;
+        counts[label] = (counts[label] || 0) + 1;
         if (recording) {
-          try { seq.push([name, Array.prototype.map.call(arguments, enc)]); } catch (e) { bad++; }
+          try {
+            var entry = [label, Array.prototype.map.call(arguments, enc)];
+            if (method) entry.push(enc(this));
+            seq.push(entry);
+          } catch (e) { bad++; }
         }
       }
       depth++;
       try { return f.apply(this, arguments); } finally { depth--; }
     };
-    Object.defineProperty(g, name,
+    Object.defineProperty(obj, key,
                           {value: w, writable: true, configurable: true, enumerable: false});
+  }
+  names.forEach(function (name) { wrap(g, name, name, false); });
+  // p5.Vector and p5.Color methods, and p5.Vector's static functions, are p5 calls too
+  [['p5.Vector', P5.Vector], ['p5.Color', P5.Color]].forEach(function (kv) {
+    var cls = kv[1];
+    if (!cls) return;
+    Object.getOwnPropertyNames(cls.prototype).forEach(function (k) {
+      if (k !== 'constructor') wrap(cls.prototype, k, kv[0] + '#' + k, true);
+    });
+    Object.getOwnPropertyNames(cls).forEach(function (k) {
+      if (typeof cls[k] === 'function' && k !== 'prototype') wrap(cls, k, kv[0] + '.' + k, false);
+    });
   });
   return {
     start: function () { recording = true; seq = []; bad = 0; },
@@ -227,8 +245,13 @@ class _Literals:
             return "[" + ",".join(self.js(x) for x in v) + "]"
         return json.dumps(v)
 
-    def call(self, name, args) -> str:
-        return f"{name}({','.join(self.js(a) for a in args)});"
+    def call(self, name, args, recv=None) -> str:
+        """One recorded call as a statement: ``name(args)``, or for a p5.Vector /
+        p5.Color method (``p5.Vector#add``) ``receiver.add(args)``."""
+        arg_list = ",".join(self.js(a) for a in args)
+        if "#" in name:
+            return f"{self.js(recv)}.{name.split('#', 1)[1]}({arg_list});"
+        return f"{name}({arg_list});"
 
 
 def replay_source(setup, frames, *, empty: bool) -> tuple[str, int]:
@@ -236,15 +259,15 @@ def replay_source(setup, frames, *, empty: bool) -> tuple[str, int]:
     runs empty frames through the same dispatch); returns (source, calls left out)."""
     lit = _Literals()
     skipped = 0
-    setup_js = "\n".join(lit.call(n, a) for n, a in setup["calls"])
+    setup_js = "\n".join(lit.call(*c) for c in setup["calls"])
     bodies = []
     for calls in frames:
         lines = []
-        for name, args in calls:
-            if name in NOT_REPLAYED:
-                skipped += 1
+        for c in calls:
+            if c[0] in NOT_REPLAYED or ("#" in c[0] and not isinstance(c[2], dict)):
+                skipped += 1  # (a method called on something other than a vector or colour)
                 continue
-            lines.append(lit.call(name, args))
+            lines.append(lit.call(*c))
         bodies.append("" if empty else "\n".join(lines))
     objects = [f"__C.push(color({','.join(map(str, c))}));" for c in lit.colors] + \
               [f"__V.push(createVector({','.join(map(str, v))}));" for v in lit.vectors]
@@ -388,8 +411,8 @@ def write_report(rows, args, out_dir: pathlib.Path, baseline: dict | None) -> st
         "logic = the rest of the JS time; other = wall - JS - raster - copy (Python "
         f"driver, spread over {args.envs} envs; pool round trip; frame dirty check)",
         "- p5 calls: native p5 calls per step (the runtime's counter, timed pass); all p5 "
-        "and top p5 calls: every p5 global the game called per step in the recorded "
-        "rollout, prelude (JS) functions such as sin() or color() included",
+        "and top p5 calls: every p5 global, p5.Vector / p5.Color method and p5.Vector "
+        "static function the game called per step in the recorded rollout",
         common.load_line([r["measurement"] for r in rows]),
         "",
     ]
