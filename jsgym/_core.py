@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -78,6 +79,66 @@ class PoolBuffers:
         self.elapsed_steps = np.zeros(n, dtype=np.int64)
 
 
+_fonts_installed: bool | None = None  # None: not tried yet
+
+
+def install_fonts() -> bool:
+    """Hands the process's font set (``jsgym.fonts``) to the native module, once; every
+    pool draws ``text()`` with it. Without the font files, text draws nothing and
+    ``textWidth`` is 0 (a warning says how to install them); returns whether fonts are
+    installed."""
+    global _fonts_installed
+    if _fonts_installed is not None:
+        return _fonts_installed
+    from jsgym import fonts
+
+    try:
+        lib.jg_install_fonts
+    except (AttributeError, ffi.error):
+        # a library from before text had fonts (JSGYM_NATIVE_LIB: bench/ab.py's
+        # 'before' side) draws its own bitmap text
+        _fonts_installed = False
+        return False
+    try:
+        fs = fonts.font_set()
+    except (FileNotFoundError, ImportError) as exc:
+        warnings.warn(f"jsgym: text() draws nothing: {exc}", RuntimeWarning, stacklevel=3)
+        _fonts_installed = False  # warn once; pools still run
+        return False
+    data = [ffi.from_buffer("uint8_t[]", f) for f in fs.faces]
+    names = [ffi.new("char[]", n.encode()) for n in fs.families]
+    faces = [i for ids in fs.families.values() for i in ids]
+    standard = list(fs.families).index(fs.standard)
+    none = 0xFFFFFFFF
+    fallbacks = [f for fb in fs.fallbacks for f in (tuple(fb) + (none, none))[:2]]
+    status = lib.jg_install_fonts(ffi.new("uint8_t *[]", data),
+                                  ffi.new("size_t[]", [len(f) for f in fs.faces]), len(data),
+                                  ffi.new("char *[]", names), ffi.new("uint32_t[]", faces),
+                                  len(names), standard, ffi.new("uint32_t[]", fallbacks))
+    if status != _codes.OK:
+        raise RuntimeError(f"jsgym: the native module refused the font set ({status})")
+    _fonts_installed = True
+    _install_hinting(fs)
+    return True
+
+
+def _install_hinting(fs) -> None:
+    from jsgym import fonts
+
+    library = fonts.freetype_library()
+    if library is None:
+        warnings.warn("jsgym: no FreeType found (install libfreetype6 or the freetype-py "
+                      "package): text is drawn unhinted and matches the browser less closely",
+                      RuntimeWarning, stacklevel=4)
+        return
+    files = [f.read_bytes() for f in fs.files]
+    status = lib.jg_install_hinting(library.encode(), [ffi.from_buffer("uint8_t[]", b) for b in files],
+                                    [len(b) for b in files], len(files))
+    if status != _codes.OK:
+        why = ffi.string(lib.jg_hinting_error()).decode("utf-8", "replace")
+        warnings.warn(f"jsgym: text is drawn unhinted: {why}", RuntimeWarning, stacklevel=4)
+
+
 class NativePool(PoolBuffers):
     """Owns a ``jg_pool``; its workers write into the :class:`PoolBuffers` in place."""
 
@@ -97,6 +158,7 @@ class NativePool(PoolBuffers):
         # final observations), so that infos skip scanning for what is not there
         self.recv_flags = 0
         self._pool = ffi.NULL
+        install_fonts()
         self._create()
 
     def _create(self):

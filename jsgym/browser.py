@@ -92,6 +92,21 @@ def p5_path() -> pathlib.Path:
     return path
 
 
+def chromium_env() -> dict[str, str]:
+    """The environment Chromium runs in: fontconfig sees exactly the font files the
+    fast backend draws with (``jsgym.fonts.fontconfig_file``), so that both backends
+    resolve and draw every family alike on any machine. Without those files Chromium
+    keeps the system's fonts (the fast backend then draws no text)."""
+    from jsgym import fonts
+
+    env = dict(os.environ)
+    try:
+        env["FONTCONFIG_FILE"] = str(fonts.fontconfig_file())
+    except FileNotFoundError:
+        pass
+    return env
+
+
 def chromium_path() -> str | None:
     """Chromium to launch: ``JSGYM_CHROMIUM``, else Debian's ``/usr/bin/chromium``,
     else ``None`` (Playwright's own browser)."""
@@ -217,7 +232,8 @@ class BrowserPool(PoolBuffers):
 
         self._pw = await async_playwright().start()
         self._browser = await self._pw.chromium.launch(
-            executable_path=chromium_path(), headless=True, args=list(CHROMIUM_ARGS))
+            executable_path=chromium_path(), headless=True, args=list(CHROMIUM_ARGS),
+            env=chromium_env())
         self._context = await self._browser.new_context(
             device_scale_factor=1, viewport={"width": 800, "height": 800})
         await self._context.route(ORIGIN + "**", self._serve)

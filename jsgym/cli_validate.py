@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import sys
 
+from jsgym.validate import PSNR_MEDIAN_MIN, PSNR_MEDIAN_WARN, PSNR_WORST_MIN
+
 
 def _cmd_validate(args) -> int:
     from jsgym.validate import summary_row, validate, write_report
@@ -14,13 +16,19 @@ def _cmd_validate(args) -> int:
         print(f"== {game}", flush=True)
         report = validate(game, browser=args.browser, episodes=args.episodes,
                           max_steps=args.max_steps, l2_frames=args.l2_frames,
+                          supersample=args.supersample, psnr_median_min=args.psnr_min,
+                          psnr_median_warn=args.psnr_warn,
                           progress=(lambda name: print(f"   {name} ...", flush=True))
                           if args.verbose else None)
         print(report.table())
         if args.report:
             path = write_report(report, args.report)
             print(f"report: {path}")
-        print(f"{report.game}: {'PASS' if report.passed else 'FAIL'}", flush=True)
+        warned = [r for r in report.results if r.warning]
+        for r in warned:
+            print(f"warning: {r.name}: {r.warning}")
+        verdict = ("PASS with warnings" if warned else "PASS") if report.passed else "FAIL"
+        print(f"{report.game}: {verdict}", flush=True)
         rows.append(summary_row(report))
     if len(rows) > 1 or args.report:
         table = summary_table(rows)
@@ -43,7 +51,8 @@ def summary_table(rows: list[dict]) -> str:
         worst = f"{r['psnr_worst']:.1f}" if "psnr_worst" in r else "-"
         l2 = r.get("l2", "-")
         l2 = l2 if l2 == "identical" or l2 == "-" else "differs"
-        lines.append(f"| {r['game']} | {'pass' if r['passed'] else 'FAIL'} | {l2} | "
+        result = ("warn" if r.get("warning") else "pass") if r["passed"] else "FAIL"
+        lines.append(f"| {r['game']} | {result} | {l2} | "
                      f"{r.get('l3', '-')} | {r.get('steps', '-')} | {med} | {worst} | "
                      f"{', '.join(r['failed']) or '-'} |")
     return "\n".join(lines)
@@ -64,8 +73,17 @@ def register(subparsers) -> None:
                    help="steps per L3 episode at most (default 1000)")
     p.add_argument("--l2-frames", type=int, default=60,
                    help="frames whose p5 call streams L2 compares (default 60)")
+    p.add_argument("--supersample", type=int, default=1, choices=range(1, 5), metavar="S",
+                   help="QuickJS renders S x S subpixels per observation pixel (1-4, default 1)")
+    p.add_argument("--psnr-min", type=float, default=PSNR_MEDIAN_MIN, metavar="DB",
+                   help=f"fail when the median frame PSNR against the browser is below DB "
+                        f"(default {PSNR_MEDIAN_MIN:g}; the worst frame must reach "
+                        f"{PSNR_WORST_MIN:g})")
+    p.add_argument("--psnr-warn", type=float, default=PSNR_MEDIAN_WARN, metavar="DB",
+                   help=f"warn, naming the region that differs most, when the median is below "
+                        f"DB (default {PSNR_MEDIAN_WARN:g})")
     p.add_argument("--report", metavar="DIR", default=None,
-                   help="write <game>.md, <game>_montage.png and summary.md into DIR")
+                   help="write <game>.md, <game>_montage.png, <game>_heat.png and summary.md into DIR")
     p.add_argument("-v", "--verbose", action="store_true", help="print each check as it starts")
     p.set_defaults(func=_cmd_validate)
 

@@ -24,6 +24,7 @@ from typing import Callable
 import numpy as np
 
 import jsgym
+from jsgym import fidelity
 from jsgym.errors import GameError
 
 #: Random steps that must run without a JS error.
@@ -37,13 +38,17 @@ VISUAL_STEPS = 30
 SCORE_STEPS = 500
 #: Distinct colours a frame must show (background, player, something else).
 MIN_COLOURS = 3
-#: Frame PSNR (dB) the browser check requires. Chromium's Skia and our rasterizer
-#: anti-alias edges differently and fonts differ, so frames are not bit-identical:
-#: a median of 30 dB is "the same picture with different edge pixels", a worst step
-#: of 15 dB still allows a different font's text; a wrong colour, a missing or
-#: misplaced shape falls far below both (typically < 12 dB).
-PSNR_MEDIAN_MIN = 30.0
-PSNR_WORST_MIN = 15.0
+#: Frame PSNR (dB) the browser check requires. The two rasterizers anti-alias some
+#: edges differently, so frames are rarely bit-identical; with the same fonts, glyph
+#: hinting and canvas-resolution text, the bundled games and the idiomatic corpus
+#: measure 42-60 dB median. Below PSNR_MEDIAN_MIN the picture visibly differs (a
+#: different font, seams, a misplaced HUD: the old bitmap text measured 32-40 dB);
+#: below PSNR_MEDIAN_WARN the check passes with a warning naming the region that
+#: differs most. A wrong colour or a missing or misplaced shape in one frame falls
+#: below PSNR_WORST_MIN (typically < 12 dB).
+PSNR_MEDIAN_MIN = 35.0
+PSNR_MEDIAN_WARN = 42.0
+PSNR_WORST_MIN = 20.0
 #: PSNR reported for identical frames (the true value is infinite).
 PSNR_IDENTICAL = 99.0
 
@@ -62,6 +67,8 @@ class CheckResult:
     message: str
     seconds: float
     details: dict = dataclasses.field(default_factory=dict)
+    #: set when the check passed but something is worth a look
+    warning: str = ""
 
 
 @dataclasses.dataclass
@@ -79,8 +86,9 @@ class Report:
         """The checks as a markdown table."""
         lines = ["| check | result | details | s |", "|---|---|---|---|"]
         for r in self.results:
-            mark = "pass" if r.passed else "**FAIL**"
-            text = r.message.replace("|", "\\|").replace("\n", " ")
+            mark = ("warn" if r.warning else "pass") if r.passed else "**FAIL**"
+            text = r.message + (f" WARNING: {r.warning}" if r.warning else "")
+            text = text.replace("|", "\\|").replace("\n", " ")
             lines.append(f"| {r.name} | {mark} | {text} | {r.seconds:.1f} |")
         return "\n".join(lines)
 
@@ -413,8 +421,10 @@ def check_l3_rollouts(game, episodes: int = 3, max_steps: int = 1000,
     """
     kw = dict(autoreset_mode="disabled", max_episode_steps=max_steps, **make_kw)
     q = _make(game, episodes, **kw)
-    b = jsgym.make_vec(game, episodes, backend="browser", **kw)
+    b = jsgym.make_vec(game, episodes, backend="browser",
+                       **{k: v for k, v in kw.items() if k != "supersample"})
     seeds = list(range(100, 100 + episodes))
+    heat = fidelity.HeatMap()
     psnrs: list[tuple[float, int, int]] = []
     frames: list[tuple[str, np.ndarray, np.ndarray]] = []
     divergence = None
@@ -424,6 +434,7 @@ def check_l3_rollouts(game, episodes: int = 3, max_steps: int = 1000,
         ob, ib = b.reset(seed=seeds)
         for i in range(episodes):
             psnrs.append((psnr(oq[i], ob[i]), i, 0))
+            heat.add(oq[i], ob[i])
         frames.append((f"seed {seeds[0]} step 0", oq[0].copy(), ob[0].copy()))
         acts = _random_actions(q.single_action_space.n, max_steps, episodes, 7)
         active = np.arange(episodes)
@@ -441,6 +452,7 @@ def check_l3_rollouts(game, episodes: int = 3, max_steps: int = 1000,
                 vq = _step_values(rq, k)
                 vb = _step_values(rb, k)
                 psnrs.append((psnr(rq[0][k], rb[0][k]), int(i), t + 1))
+                heat.add(rq[0][k], rb[0][k])
                 if vq != vb and divergence is None:
                     divergence = {"episode": int(i), "seed": seeds[i], "step": t + 1,
                                   "quickjs": vq, "browser": vb}
@@ -463,8 +475,9 @@ def check_l3_rollouts(game, episodes: int = 3, max_steps: int = 1000,
         "psnr_median": float(np.median(values)), "psnr_worst": float(values[worst]),
         "psnr_worst_at": {"episode": psnrs[worst][1], "seed": seeds[psnrs[worst][1]],
                           "step": psnrs[worst][2]},
-        "divergence": divergence, "frames": frames,
+        "divergence": divergence, "frames": frames, "heat": heat,
     }
+    details["region"] = _worst_region(game, heat, details["psnr_worst_at"], acts, **make_kw)
     if divergence is not None:
         d = divergence
         raise _failed_with(details, f"L3: seed {d['seed']} step {d['step']}: QuickJS "
@@ -475,6 +488,44 @@ def check_l3_rollouts(game, episodes: int = 3, max_steps: int = 1000,
                            f"{details['psnr_worst']:.1f} dB at seed {w['seed']} step {w['step']}"
                            f" (required: median >= {psnr_median_min}, worst >= {psnr_worst_min})")
     return details
+
+
+def _worst_region(game, heat: fidelity.HeatMap, worst: dict, acts: np.ndarray, **make_kw) -> dict:
+    """The observation region that differs most over the rollout, as observation
+    pixels and canvas units, and the p5 calls of the worst frame that drew there
+    (that frame replayed in QuickJS with the L2 recorder)."""
+    region = heat.worst_region()
+    out = {"obs": region, "canvas": None, "calls": []}
+    try:
+        envs = _make(game, 1, **make_kw)
+    except GameError:
+        return out
+    try:
+        canvas = tuple(envs.call_js("[width, height]", 0))
+        obs_hw = envs.single_observation_space.shape[:2]
+        out["canvas"] = fidelity.obs_to_canvas(region, obs_hw, canvas, make_kw.get("fit", "stretch"))
+        envs.call_js(capture_source(), 0)
+        envs.call_js("__jsgymCapture.install()", 0)
+        envs.reset(seed=worst["seed"])
+        calls = envs.call_js("__jsgymCapture.take()", 0)
+        for t in range(worst["step"]):
+            envs.step(acts[t][worst["episode"]:worst["episode"] + 1])
+            calls = envs.call_js("__jsgymCapture.take()", 0)
+        out["calls"] = [c.describe() for c in fidelity.calls_in(calls, out["canvas"], canvas)]
+    except GameError:
+        pass
+    finally:
+        envs.close()
+    return out
+
+
+def _fmt_region(r: dict) -> str:
+    x0, y0, x1, y1 = r["obs"]
+    text = f"observation pixels x {x0}-{x1}, y {y0}-{y1}"
+    if r.get("canvas"):
+        cx0, cy0, cx1, cy1 = r["canvas"]
+        text += f" (canvas x {cx0:.0f}-{cx1:.0f}, y {cy0:.0f}-{cy1:.0f})"
+    return text
 
 
 _STEP_FIELDS = ("score", "lives", "gameState", "reward", "terminated", "truncated")
@@ -502,9 +553,12 @@ def _failed_with(details: dict, message: str) -> CheckFailed:
 
 def validate(game, *, browser: bool = False, episodes: int = 3, max_steps: int = 1000,
              l2_frames: int = 60, progress: Callable[[str], None] | None = None,
-             **make_kw) -> Report:
+             psnr_median_min: float = PSNR_MEDIAN_MIN, psnr_median_warn: float = PSNR_MEDIAN_WARN,
+             psnr_worst_min: float = PSNR_WORST_MIN, **make_kw) -> Report:
     """Runs every check on ``game`` and returns the :class:`Report` (never raises for a
-    failed check). ``make_kw`` reaches every ``make_vec`` (e.g. ``obs_size``)."""
+    failed check). ``make_kw`` reaches every ``make_vec`` (e.g. ``obs_size``,
+    ``supersample``: the QuickJS side only). L3 fails below ``psnr_median_min`` /
+    ``psnr_worst_min`` and warns below ``psnr_median_warn``."""
     from jsgym.games import resolve
 
     name, _ = resolve(game)
@@ -533,7 +587,9 @@ def validate(game, *, browser: bool = False, episodes: int = 3, max_steps: int =
             ("L2 call stream", lambda: check_l2_calls(game, frames=l2_frames, **make_kw),
              lambda d: f"identical over {d['frames']} frames ({d['calls']} p5 calls)"),
             ("L3 rollouts", lambda: check_l3_rollouts(game, episodes=episodes,
-                                                      max_steps=max_steps, **make_kw),
+                                                      max_steps=max_steps,
+                                                      psnr_median_min=psnr_median_min,
+                                                      psnr_worst_min=psnr_worst_min, **make_kw),
              _fmt_l3),
         ]
     checks.append(("per-step cost", lambda: check_cost(game, **make_kw),
@@ -557,6 +613,10 @@ def validate(game, *, browser: bool = False, episodes: int = 3, max_steps: int =
         except GameError as exc:
             result = CheckResult(label, False, f"{type(exc).__name__}: {exc}", 0.0)
         result.seconds = time.perf_counter() - t0
+        d = result.details
+        if label == "L3 rollouts" and result.passed and d.get("psnr_median", 99) < psnr_median_warn:
+            result.warning = (f"PSNR median {d['psnr_median']:.1f} dB < {psnr_median_warn} dB; "
+                              f"differs most at {_fmt_region(d['region'])}")
         report.results.append(result)
         if label == "L3 rollouts":
             report.frames = result.details.pop("frames", [])
@@ -618,6 +678,19 @@ def write_report(report: Report, directory) -> pathlib.Path:
         lines += ["## First divergent step", "",
                   f"seed {d['seed']} step {d['step']}", "",
                   f"- QuickJS: {_fmt(d['quickjs'])}", f"- browser: {_fmt(d['browser'])}", ""]
+    if l3 is not None and l3.details.get("heat") is not None:
+        heat_png = out / f"{report.game}_heat.png"
+        l3.details["heat"].image().save(heat_png)
+        r = l3.details["region"]
+        w = l3.details["psnr_worst_at"]
+        lines += ["## Where the frames differ", "",
+                  f"Mean squared difference per pixel over {l3.details['heat'].frames} frame "
+                  "pairs (black: none, white: RMS 64 levels or more):", "",
+                  f"![heat map]({heat_png.name})", "",
+                  f"Differs most at {_fmt_region(r)}. Drawn there in the worst frame "
+                  f"(seed {w['seed']} step {w['step']}), topmost first:", ""]
+        lines += [f"- `{c}`" for c in r["calls"]] or ["- (no drawing call found there)"]
+        lines.append("")
     if report.frames:
         montage(report.frames, png)
         lines += ["## Frames (QuickJS left, browser right)", "", f"![montage]({png.name})", ""]
@@ -634,6 +707,7 @@ def summary_row(report: Report) -> dict:
     if l2 is not None:
         row["l2"] = "identical" if l2.passed else l2.message
     if l3 is not None and l3.details:
+        row["warning"] = l3.warning
         row.update(l3="identical" if l3.details.get("divergence") is None else
                    f"diverges at seed {l3.details['divergence']['seed']} step "
                    f"{l3.details['divergence']['step']}",

@@ -82,6 +82,7 @@ fn main() {
     }
     let mut ours = common.clone();
     ours.extend(["-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers"].map(String::from));
+    ours.extend(freetype_flags());
     for dir in ["runtime", "p5shim"] {
         for src in c_files(&root.join(dir)) {
             let rel = src.strip_prefix(&root).unwrap().to_string_lossy().replace('/', "_");
@@ -96,6 +97,7 @@ fn main() {
     println!("cargo:rustc-link-lib=static:+whole-archive=jsgym_c");
     println!("cargo:rustc-link-lib=dylib=m");
     println!("cargo:rustc-link-lib=dylib=pthread");
+    println!("cargo:rustc-link-lib=dylib=dl");
     // rustc's version script keeps only Rust symbols; a second one exports the C ABI.
     let map = out.join("jsgym_exports.map");
     fs::write(&map, "{ global: jg_*; };\n").unwrap();
@@ -103,6 +105,47 @@ fn main() {
     println!("cargo:rustc-env=JSGYM_QUICKJS_ENGINE={}", if is_ng { "ng" } else { "bellard" });
 
     write_cffi_header(&root, &out);
+    bundle_fonts(&root);
+}
+
+/// Copies the pinned font files, their licences and compiled face tables into the
+/// Python package (`jsgym/_fonts/`, not in git), so that a built wheel carries them:
+/// `jsgym/fonts.py bundle`. Without the fonts (Debian's fonts-dejavu-core,
+/// fonts-dejavu-extra, fonts-liberation) or fontTools the build goes on and says so:
+/// jsgym then looks for the fonts on the system at run time.
+fn bundle_fonts(root: &Path) {
+    println!("cargo:rerun-if-changed={}", root.join("jsgym/fonts.py").display());
+    let out = Command::new(python())
+        .arg(root.join("jsgym/fonts.py"))
+        .arg("bundle")
+        .arg(root.join("jsgym/_fonts"))
+        .output();
+    match out {
+        Ok(o) if o.status.success() => {}
+        Ok(o) => println!("cargo:warning={}", String::from_utf8_lossy(&o.stderr).trim()),
+        Err(e) => println!("cargo:warning=fonts not bundled: {e}"),
+    }
+}
+
+/// Compiler flags for runtime/hinter.c: FreeType's headers (Debian's libfreetype-dev)
+/// when present. The library itself is loaded at run time (dlopen), so a build
+/// without the headers only loses hinting (text is then drawn unhinted).
+fn freetype_flags() -> Vec<String> {
+    let from_pkg_config = Command::new("pkg-config")
+        .args(["--cflags-only-I", "freetype2"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).split_whitespace().map(String::from).collect::<Vec<_>>());
+    let dirs = from_pkg_config.unwrap_or_else(|| vec!["-I/usr/include/freetype2".into()]);
+    let found = dirs.iter().any(|d| Path::new(d.trim_start_matches("-I")).join("ft2build.h").exists());
+    if !found {
+        println!("cargo:warning=FreeType headers not found (Debian: libfreetype-dev): text will be drawn unhinted");
+        return Vec::new();
+    }
+    let mut flags = dirs;
+    flags.push("-DJG_HAVE_FREETYPE=1".into());
+    flags
 }
 
 fn python() -> String {

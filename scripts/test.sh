@@ -5,6 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+echo "== system packages (fonts both backends draw text with, FreeType's headers)"
+bash scripts/setup_system.sh
+
 echo "== install (builds QuickJS, the runtime, the shim and the rasterizer)"
 python3 -m pip install --quiet --disable-pip-version-check -e ".[test,train]"
 

@@ -51,10 +51,10 @@ def test_cli_play_defaults_to_loopback():
 def _play_session(url: str, keys: list[tuple[str, int]]):
     from playwright.sync_api import sync_playwright
 
-    from jsgym.browser import CHROMIUM_ARGS, chromium_path
+    from jsgym.browser import CHROMIUM_ARGS, chromium_env, chromium_path
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), headless=True,
+        browser = p.chromium.launch(executable_path=chromium_path(), headless=True, env=chromium_env(),
                                     args=list(CHROMIUM_ARGS))
         try:
             page = browser.new_page(device_scale_factor=1)

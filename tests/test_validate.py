@@ -140,6 +140,74 @@ def test_browser_validation_and_report(tmp_path, capsys):
     assert "| pong | pass | identical | identical |" in (tmp_path / "summary.md").read_text()
 
 
+def test_heat_map_finds_the_region_and_the_calls_drawn_there():
+    from jsgym import fidelity
+
+    heat = fidelity.HeatMap()
+    a = np.zeros((64, 64, 3), np.uint8)
+    b = a.copy()
+    b[40:48, 16:24] = 30  # the region that differs
+    b[2, 2] = 10          # noise elsewhere
+    for _ in range(3):
+        heat.add(a, b)
+    assert heat.frames == 3 and heat.mse()[44, 20] == pytest.approx(900)
+    assert heat.worst_region() == (16, 40, 24, 48)
+    canvas = fidelity.obs_to_canvas((16, 40, 24, 48), (64, 64), (400, 200))
+    assert canvas == pytest.approx((100, 125, 150, 150))
+    style = ["style", [255, 0, 0, 255], None, 1]
+    calls = [[1, "background", ["rgba", 0, 0, 0, 255]],
+             [1, "rect", 0, 0, 20, 20, style],            # elsewhere
+             [1, "push"], [1, "translate", 100, 100],
+             [1, "rectMode", "center"], [1, "rect", 20, 35, 10, 10, style],  # (115-125, 130-140)
+             [1, "pop"],
+             [1, "ellipse", 300, 100, 10, 10, style]]      # elsewhere
+    hits = fidelity.calls_in(calls, canvas, (400, 200))
+    assert [h.call[1] for h in hits] == ["rect", "background"]
+    assert hits[0].describe().startswith("#5 rect(20, 35, 10, 10) fill=[255, 0, 0, 255]")
+
+
+# Draws one rectangle a little brighter in the browser than in QuickJS (the page has a
+# `document`, QuickJS does not), so its pixels are the only difference.
+BROWSER_TINT = """
+let t = 0;
+function setup() { createCanvas(400, 400); }
+function resetGame(seed) { t = 0; }
+function draw() {
+  t++;
+  background(40);
+  fill(200, 0, 0); rect(20 + (t % 50), 40, 60, 60);
+  fill(typeof document === 'undefined' ? 100 : 100 + TINT); rect(300, 300, 60, 60);
+}
+function getGameState() { return {score: t, lives: 1, gameState: t > 80 ? 'gameover' : 'playing'}; }
+"""
+
+
+@pytest.mark.parametrize("tint, verdict", [(20, "warn"), (70, "fail")])
+def test_browser_psnr_gates_and_names_the_region(game_factory, tmp_path, capsys, tint, verdict):
+    pytest.importorskip("playwright")
+    from jsgym.browser import p5_path
+
+    try:
+        p5_path()
+    except FileNotFoundError as exc:
+        pytest.skip(str(exc))
+    game = game_factory(BROWSER_TINT.replace("TINT", str(tint)), f"tint{tint}")
+    report = V.validate(str(game), browser=True, episodes=1, max_steps=40, l2_frames=2)
+    l3 = next(r for r in report.results if r.name == "L3 rollouts")
+    d = l3.details
+    # 60x60 of 400x400 pixels differ by `tint` levels: MSE = 0.0225 * tint^2
+    assert d["psnr_median"] == pytest.approx(10 * np.log10(255 ** 2 / (0.0225 * tint ** 2)), abs=1.5)
+    x0, y0, x1, y1 = d["region"]["canvas"]
+    assert 300 <= x1 and x0 <= 360 and 300 <= y1 and y0 <= 360, d["region"]
+    assert any("rect(300, 300, 60, 60)" in c for c in d["region"]["calls"]), d["region"]
+    if verdict == "warn":
+        assert l3.passed and "differs most at" in l3.warning
+    else:
+        assert not l3.passed and "PSNR median" in l3.message
+    assert V.write_report(report, tmp_path).read_text().count("rect(300, 300, 60, 60)") == 1
+    assert (tmp_path / f"tint{tint}_heat.png").stat().st_size > 100
+
+
 def test_tost_paired():
     import importlib.util
     import pathlib

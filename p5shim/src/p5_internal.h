@@ -61,6 +61,8 @@ typedef struct P5Style {
     uint8_t text_align, text_baseline, text_style, leading_set, text_wrap_char;
     double text_size, text_leading;
     JSValue text_font; /* whatever textFont() was given; 'sans-serif' by default */
+    int32_t ctx_face;  /* the canvas font (ctx.font): a face of the font set, -1: none */
+    double ctx_px;     /* ... and its size */
     double m[6];       /* a b c d e f, canvas setTransform order */
 } P5Style;
 
@@ -119,6 +121,10 @@ struct P5Shim {
     JSValue vector_from_radians, vector_to_radians; /* what createVector() stores */
     JSValue vector_stages[P5_VECTOR_PROPS];
     void *vector_js;          /* p5_vector.c's P5VectorJS */
+    /* one line of text being laid out (p5_text.c) */
+    uint32_t *line_cps, *line_glyphs;
+    int32_t *line_adv;
+    size_t line_cap;
     JSValue math;             /* the global Math: p5's trigonometry calls its functions */
     JSAtom math_atoms[7];     /* sin cos tan asin acos atan atan2 */
     /* Prototype of the key events passed to keyPressed() etc. (holds preventDefault,
@@ -292,6 +298,9 @@ void p5_math_init(P5Shim *s);
 void p5_math_free(P5Shim *s);
 
 /* text (p5_text.c) */
+void p5_text_apply(P5Shim *s);        /* p5's _applyTextProperties */
+void p5_text_reset_canvas(P5Shim *s); /* a new 2D context: 'normal 12px sans-serif' */
+void p5_text_free(P5Shim *s);
 
 /* function tables, one per p5 area */
 int p5_install_shape(JSContext *ctx, JSValueConst global);

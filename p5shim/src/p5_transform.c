@@ -31,6 +31,7 @@ void p5_style_defaults(P5Shim *s)
     st->text_size = 12;
     st->text_leading = 15;
     memcpy(st->m, ident, sizeof ident);
+    p5_text_reset_canvas(s);
 }
 
 void p5_style_clear_stack(P5Shim *s)

@@ -136,6 +136,7 @@ static JSValue js_p5_canvas(JSContext *ctx, JSValueConst this_val, int argc, JSV
         s->st.stroke_weight = 1.0;
         s->st.cap = JG_CAP_ROUND;
         s->st.join = JG_JOIN_MITER;
+        p5_text_reset_canvas(s);
     }
     if (p5_set_global_num(s, P5_ATOM_width, w) || p5_set_global_num(s, P5_ATOM_height, h))
         return JS_EXCEPTION;
@@ -559,6 +560,7 @@ void p5shim_free(P5Shim *s)
     p5_color_free(s);
     p5_vector_free(s);
     p5_math_free(s);
+    p5_text_free(s);
     JS_FreeValue(ctx, s->key_event_proto);
     for (int i = 0; i < 9; i++) JS_FreeValue(ctx, s->key_event_stages[i]);
     JS_FreeValue(ctx, s->global);

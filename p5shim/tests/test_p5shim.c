@@ -17,6 +17,34 @@
 
 static int g_failed, g_checks;
 
+/* The shim lays text out with the rasterizer's fonts, which this test does not link;
+ * it gets a fake font set instead, so that the layout arithmetic is checked in
+ * isolation: every family resolves to face = style, 1000 units per em, every glyph
+ * is its code point with advance 500 except 'i' (250), and the pair "AV" kerns by -50.
+ * tests/test_text.py checks text against Chromium with the real fonts. */
+int32_t jg_font_resolve(const uint8_t *name, size_t len, uint32_t style)
+{
+    if ((style & JG_FONT_EXACT) && !(len == 4 && memcmp(name, "fake", 4) == 0)) return -2;
+    return (int32_t)(style & 3);
+}
+int32_t jg_font_metrics(uint32_t face, JgFontMetrics *out)
+{
+    if (face > 3) return -1;
+    *out = (JgFontMetrics){1000, 800, -200, 0, 750, -250, 0, 900, 300, 0};
+    return 0;
+}
+int64_t jg_font_shape(uint32_t face, const uint32_t *text, size_t n, uint32_t *glyphs,
+                      int32_t *advances)
+{
+    if (face > 3) return -1;
+    for (size_t i = 0; i < n; i++) {
+        glyphs[i] = text[i] | face << 16;
+        advances[i] = text[i] == 'i' ? 250 : 500;
+        if (text[i] == 'A' && i + 1 < n && text[i + 1] == 'V') advances[i] -= 50;
+    }
+    return (int64_t)n;
+}
+
 #define CHECK(cond, ...)                                                   \
     do {                                                                   \
         g_checks++;                                                        \
@@ -306,15 +334,53 @@ static void test_shapes_paths(void)
           f32(w[i + 11]));
     i = cmd_at(w, n, 1);
     CHECK(w[i] == JG_OP_POINT && near(f32(w[i + 7]), 1) && (w[i + 5] & 0xff) == JG_CAP_ROUND, "degrees rotate");
-    /* text: rects in the fill colour (black by default) */
+    env_free(&e);
+}
+
+static void test_text(void)
+{
+    Env e = env_new();
+    size_t n;
+    const uint32_t *w;
+    long i;
+    /* text: one JG_OP_TEXT of shaped glyphs in the fill colour (black by default),
+     * pen positions from the advances and kerning, aligned on the shaped width */
     p5shim_begin_frame(e.shim, 0);
-    free(run(&e, "noFill(); text('x', 0, 0); fill(255); text('I', 10, 20);"));
+    free(run(&e, "push(); noFill(); text('x', 0, 0); pop(); textSize(20); text('AVi', 100, 50);"
+                 "fill(255, 0, 0); textAlign(CENTER); textStyle(BOLD); text('AVi', 100, 50);"
+                 "stroke(0, 0, 255); textAlign(RIGHT); text('ii', 10, 5);"));
     w = p5shim_commands(e.shim, &n);
-    CHECK(cmd_count(w, n) == 3, "'I' is three rects (%d)", cmd_count(w, n));
+    CHECK(cmd_count(w, n) == 4, "noFill text draws nothing, then 3 texts, one stroked (%d)",
+          cmd_count(w, n));
     i = cmd_at(w, n, 0);
-    CHECK(w[i] == JG_OP_RECT && w[i + 2] == 0xFFFFFFFFu && w[i + 3] == 0, "text rect style");
-    EXPECT(&e, "textSize(20); [textWidth('abc'), textWidth('ab\\nabcd'), textLeading(), textAscent()]",
-           "[36,48,25,16]");
+    CHECK(i >= 0 && w[i] == JG_OP_TEXT && w[i + 1] == 2 + JG_STYLE_WORDS + 2 + 9, "text command");
+    if (i >= 0) {
+        const uint32_t *t = w + i + 2 + JG_STYLE_WORDS;
+        CHECK(w[i + 2] == 0xFF000000u && (w[i + 3] >> 24) == 0, "default text fill black, no stroke");
+        CHECK(t[0] == 0 && f32(t[1]) == 20, "face 0 at 20 px (%u %g)", t[0], f32(t[1]));
+        CHECK(t[2] == 'A' && t[5] == 'V' && t[8] == 'i', "glyphs");
+        CHECK(near(f32(t[3]), 100) && near(f32(t[6]), 109) && near(f32(t[9]), 119) &&
+                  f32(t[4]) == 50 && f32(t[10]) == 50,
+              "pens %g %g %g", f32(t[3]), f32(t[6]), f32(t[9]));
+    }
+    i = cmd_at(w, n, 1);
+    if (i >= 0) {
+        const uint32_t *t = w + i + 2 + JG_STYLE_WORDS;
+        CHECK(w[i + 2] == 0xFF0000FFu && t[0] == 1, "bold face in red");
+        CHECK(near(f32(t[3]), 88) && near(f32(t[9]), 107), "centred on width 24 (%g)", f32(t[3]));
+    }
+    /* stroked text: the stroke pass first (no fill), then the fill pass (no stroke) */
+    i = cmd_at(w, n, 2);
+    if (i >= 0) {
+        const uint32_t *t = w + i + 2 + JG_STYLE_WORDS;
+        CHECK((w[i + 2] >> 24) == 0 && w[i + 3] == 0xFFFF0000u, "stroke pass");
+        CHECK(near(f32(t[3]), 0) && near(f32(t[6]), 5), "right aligned on width 10 (%g)", f32(t[3]));
+    }
+    i = cmd_at(w, n, 3);
+    CHECK(i >= 0 && w[i + 2] == 0xFF0000FFu && (w[i + 3] >> 24) == 0, "fill pass");
+    EXPECT(&e, "textSize(20); textStyle(NORMAL); [textWidth('AVi'), textWidth('ab\\nabcd'),"
+               "textWidth('a\\tb'), textWidth(12), textLeading()]",
+           "[24,40,40,20,25]");
     env_free(&e);
 }
 
@@ -584,6 +650,7 @@ int main(int argc, char **argv)
     test_rect_modes();
     test_push_pop_and_colors();
     test_shapes_paths();
+    test_text();
     test_keys();
     test_random_noise();
     test_bad_arguments();

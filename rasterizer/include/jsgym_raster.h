@@ -54,6 +54,18 @@
  *                     contours, each starting with MOVE. Fill uses the nonzero rule and
  *                     implicitly closes open contours; the stroke follows each contour,
  *                     joining back to its start only where JG_VERB_CLOSE ends it.
+ *   JG_OP_TEXT        style, face (u32: a face of the installed font set, see
+ *                     jg_raster_install_fonts), size (f32: user units per em), then per
+ *                     glyph: glyph id (u32), origin x y (f32, user units; y is the
+ *                     alphabetic baseline). The glyph outlines (font units, y up) are
+ *                     scaled by size / units_per_em, flipped to y down and placed at
+ *                     their origins; all glyphs fill as one nonzero path and stroke
+ *                     like closed contours. Nothing is drawn without installed fonts
+ *                     or for an unknown face. With a hinter (jg_raster_set_hinter)
+ *                     and an unrotated uniform scale of at most 256 canvas pixels per
+ *                     em, glyphs are drawn as Chromium draws glyph masks instead: the
+ *                     hinted outlines at that pixel size, origins rounded to 1/4 px
+ *                     across and 1 px down, fill coverage gamma-corrected (blend.rs).
  *
  * Non-finite coordinates or sizes make a shape draw nothing (canvas 2D ignores such
  * calls); shapes entirely outside the canvas draw nothing; a malformed stream (bad
@@ -113,6 +125,7 @@
 #define JG_OP_LINE 7u
 #define JG_OP_POINT 8u
 #define JG_OP_PATH 9u
+#define JG_OP_TEXT 10u
 
 #define JG_STYLE_WORDS 10u
 
@@ -165,5 +178,57 @@ int32_t jg_canvas_read_rgb(const JgCanvas *canvas, uint8_t *dst);
 
 /* Reset to opaque black (keeps the logical canvas size). */
 int32_t jg_canvas_reset(JgCanvas *canvas);
+
+/* ------------------------------------------------------------------------------
+ * Fonts (rasterizer/src/font.rs): one set per process, shared by every canvas and
+ * by the p5 shim's text layout. A face is a face table compiled by jsgym/fonts.py.
+ * ------------------------------------------------------------------------------ */
+
+/* Installs the font set: n face tables (data[i], lens[i] bytes, copied), and
+ * n_families families, names[k] (UTF-8, matched case-insensitively) with the faces
+ * faces[4k .. 4k+3] of its styles (normal, bold, italic, bold italic); an unknown
+ * name gets family `standard`; fallbacks[2i], fallbacks[2i+1] are the faces (UINT32_MAX:
+ * none) that draw the characters face i lacks. Installing the same set again is a no-op; another
+ * set, a malformed table or an out-of-range index is JG_RASTER_BAD_ARGUMENT. */
+int32_t jg_raster_install_fonts(const uint8_t *const *data, const size_t *lens, uint32_t n,
+                                const char *const *names, const uint32_t *faces,
+                                uint32_t n_families, uint32_t standard,
+                                const uint32_t *fallbacks);
+
+/* Registers the hinter glyphs are drawn with where Chromium hints them (text under
+ * an unrotated uniform scale, at most 256 canvas pixels per em): it writes the outline
+ * of glyph `glyph` of face `face` at size_26_6 / 64 pixels per em after FreeType's
+ * light hinting: up to cap_points points (x, y pairs, 26.6 pixels, y up) and their
+ * FreeType tags, up to cap_contours contour end indices, the two counts into
+ * counts[0..2], and returns 0; 1 if the capacity is too small (counts are then what is
+ * needed); negative if it cannot hint the glyph. Called from any thread. NULL
+ * unregisters it: outlines are then drawn unhinted. */
+typedef int32_t (*jg_hint_fn)(uint32_t face, uint32_t glyph, int32_t size_26_6, int32_t *xy,
+                              uint8_t *tags, uint16_t *ends, uint32_t cap_points,
+                              uint32_t cap_contours, uint32_t *counts);
+void jg_raster_set_hinter(jg_hint_fn hinter);
+
+/* The face for family `name` (len bytes, surrounding quotes and spaces ignored) and
+ * style 0..3 (normal, bold, italic, bold italic); an unknown name gets the standard
+ * family, or -2 with JG_FONT_EXACT or'ed into style; -1 when no fonts are installed. */
+#define JG_FONT_EXACT 0x100u
+int32_t jg_font_resolve(const uint8_t *name, size_t len, uint32_t style);
+
+typedef struct JgFontMetrics {
+    int32_t units_per_em;
+    int32_t ascent, descent, line_gap;                  /* hhea (descent negative) */
+    int32_t typo_ascent, typo_descent, typo_line_gap;   /* OS/2 */
+    int32_t win_ascent, win_descent;                    /* OS/2 */
+    int32_t flags;                                      /* bit 0: USE_TYPO_METRICS */
+} JgFontMetrics;
+
+int32_t jg_font_metrics(uint32_t face, JgFontMetrics *out);
+
+/* Shapes n characters (Unicode code points) with face `face`: writes the glyphs (glyph
+ * id | face << 16: characters `face` lacks come from its fallbacks) and each glyph's
+ * pen advance (its advance plus the kerning with the next glyph, in units of `face`),
+ * and returns how many (ligatures make fewer than n), or a negative status. */
+int64_t jg_font_shape(uint32_t face, const uint32_t *text, size_t n, uint32_t *glyphs,
+                      int32_t *advances);
 
 #endif /* JSGYM_RASTER_H */

@@ -22,6 +22,8 @@ pub struct Paint {
     rgb: [u8; 3],
     c: [f32; 3],
     alpha: f32,
+    /// Coverage correction of glyph masks ([`MaskGamma`]), by coverage level.
+    mask_gamma: Option<&'static [f32; 256]>,
 }
 
 impl Paint {
@@ -34,7 +36,15 @@ impl Paint {
             rgb: [color.r, color.g, color.b],
             c: [color.r as f32, color.g as f32, color.b as f32],
             alpha: color.a as f32 / 255.0,
+            mask_gamma: None,
         })
+    }
+
+    /// The same colour drawing glyph masks: coverage goes through the correction
+    /// table of the colour's luminance first (see [`MaskGamma`]).
+    pub fn with_mask_gamma(mut self) -> Paint {
+        self.mask_gamma = Some(MaskGamma::get().table(self.rgb));
+        self
     }
 
     /// True when alpha is 255.
@@ -65,6 +75,10 @@ impl Paint {
         if cv <= 0.0 {
             return;
         }
+        let cv = match self.mask_gamma {
+            None => cv,
+            Some(t) => t[(cv.min(1.0) * 255.0 + 0.5) as usize],
+        };
         if cv >= FULL {
             if self.opaque() {
                 px.copy_from_slice(&self.rgb);
@@ -90,6 +104,10 @@ impl Paint {
         if cov <= 0.0 {
             return;
         }
+        let cov = match self.mask_gamma {
+            None => cov,
+            Some(t) => t[(cov.min(1.0) * 255.0 + 0.5) as usize],
+        };
         if cov >= FULL && self.opaque() {
             fill_rgb(dst, self.rgb);
             return;
@@ -126,5 +144,88 @@ pub fn fill_rgb(dst: &mut [u8], rgb: [u8; 3]) {
         let k = filled.min(n - filled);
         dst.copy_within(..k, filled);
         filled += k;
+    }
+}
+
+/// The coverage correction Chromium's text rendering (Skia on Linux) applies to glyph
+/// masks before compositing them: coverage is mapped so that blending in the canvas's
+/// non-linear 8-bit space looks as a blend in a space of gamma 1.2 would, with a
+/// contrast boost of 0.2 that fades out as the text colour nears white. One table per
+/// eighth of the colour's luminance (Rec. 709 weights in 8 bits, top 3 bits), each
+/// mapping a coverage level to the corrected coverage, rounded to a level.
+pub struct MaskGamma {
+    tables: [[f32; 256]; 8],
+}
+
+impl MaskGamma {
+    const GAMMA: f32 = 1.2;
+    const CONTRAST: f32 = 0.2;
+
+    /// The process's tables (built on first use).
+    pub fn get() -> &'static MaskGamma {
+        static TABLES: std::sync::OnceLock<MaskGamma> = std::sync::OnceLock::new();
+        TABLES.get_or_init(|| {
+            let mut tables = [[0f32; 256]; 8];
+            for (i, t) in tables.iter_mut().enumerate() {
+                // the luminance bucket's representative level (3 bits widened to 8)
+                let lum = (i << 5) | (i << 2) | (i >> 1);
+                Self::build(t, lum as f32 / 255.0);
+            }
+            MaskGamma { tables }
+        })
+    }
+
+    /// The table of text colour `rgb`.
+    pub fn table(&self, rgb: [u8; 3]) -> &[f32; 256] {
+        let lum = (rgb[0] as u32 * 54 + rgb[1] as u32 * 183 + rgb[2] as u32 * 19) >> 8;
+        &self.tables[(lum >> 5) as usize]
+    }
+
+    fn build(table: &mut [f32; 256], src: f32) {
+        let g = Self::GAMMA;
+        let lin_src = src.powf(g);
+        // the destination is unknown: guess the opposite luminance
+        let dst = 1.0 - src;
+        let lin_dst = dst.powf(g);
+        let contrast = Self::CONTRAST * lin_dst;
+        for (i, out) in table.iter_mut().enumerate() {
+            let raw = i as f32 / 255.0;
+            let a = raw + (1.0 - raw) * contrast * raw;
+            let v = if (src - dst).abs() < 1.0 / 256.0 {
+                a
+            } else {
+                let lin_out = lin_src * a + (1.0 - a) * lin_dst;
+                // the coverage that blends dst to the wanted output in 8-bit space
+                (lin_out.powf(1.0 / g) - dst) / (src - dst)
+            };
+            *out = ((255.0 * v + 0.5).floor().clamp(0.0, 255.0)) / 255.0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod mask_gamma_tests {
+    use super::*;
+
+    #[test]
+    fn white_text_is_gamma_only_and_ends_are_fixed() {
+        let m = MaskGamma::get();
+        let white = m.table([255, 255, 255]);
+        assert_eq!(white[0], 0.0);
+        assert_eq!(white[255], 1.0);
+        // white on (guessed) black: coverage^(1/1.2), no contrast
+        let want = ((128f32 / 255.0).powf(1.0 / 1.2) * 255.0 + 0.5).floor() / 255.0;
+        assert_eq!(white[128], want);
+        // every table is monotonic
+        for t in &m.tables {
+            assert!(t.windows(2).all(|w| w[0] <= w[1]));
+        }
+        // black on (guessed) white: full contrast, then the inverse gamma blend
+        let raw = 128f32 / 255.0;
+        let a = raw + (1.0 - raw) * 0.2 * raw;
+        let want = ((1.0 - (1.0 - a).powf(1.0 / 1.2)) * 255.0 + 0.5).floor() / 255.0;
+        assert_eq!(m.table([0, 0, 0])[128], want);
+        // luminance picks the table: pure green is brighter than pure blue
+        assert!(m.table([0, 255, 0])[128] > m.table([0, 0, 255])[128]);
     }
 }

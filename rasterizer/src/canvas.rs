@@ -47,6 +47,9 @@ pub const DEFAULT_TOLERANCE: f64 = 0.1;
 /// command per damaged rectangle then costs more than one pass.
 const MAX_DAMAGE: f64 = 0.35;
 
+/// Chromium draws text of more pixels per em than this as paths, not glyph masks.
+const MAX_MASK_PPEM: f64 = 256.0;
+
 /// Largest device semi-axis drawn by [`Canvas::fill_ellipse`]; larger ellipses take the
 /// general path, which culls the curve outside the clip before flattening it.
 const MAX_DIRECT_ELLIPSE: f64 = 1024.0;
@@ -142,8 +145,20 @@ pub struct Canvas {
     cy2: Vec<f32>,
     row: Vec<f32>,
     probe: Option<Vec<f32>>,
-    partial: Vec<Partial>,
-    /// Bumped by every opaque `background()` / `clear()`: see [`Partial`].
+    /// Hinted glyph outlines drawn so far.
+    hints: crate::font::HintCache,
+    /// Coverage of the glyph runs drawn lately (see [`FineMask`]).
+    fine_masks: Vec<FineMask>,
+    /// The fill being drawn is glyph masks (see [`crate::blend::MaskGamma`]).
+    glyph_masks: bool,
+    /// Per pixel, what opaque convex polygons drew there (empty until one is drawn).
+    masks: Vec<MaskRec>,
+    /// The pixels whose record was made in the current epoch (some since retired).
+    touched: Vec<u32>,
+    /// The device-space edges of the polygon being drawn, and its contours.
+    seam_edges: Vec<(Point, Point)>,
+    seam_contours: u32,
+    /// Bumped by every opaque `background()` / `clear()`: see [`MaskRec`].
     epoch: u32,
     /// The pixels drawing may write: the whole buffer, or while a frame is redrawn
     /// only where it differs from the last, its damaged rectangles.
@@ -169,7 +184,7 @@ struct Snapshot {
     /// 0: none.
     cmds: usize,
     pixels: Vec<u8>,
-    records: Vec<(u32, Partial)>,
+    masks: Vec<(u32, MaskRec)>,
     view: View,
 }
 
@@ -204,30 +219,178 @@ fn starts_opaque(words: &[u32]) -> bool {
     }
 }
 
-/// What the last opaque axis-aligned rectangle that only partly covered a pixel left
-/// there: its box inside the pixel (pixel-local units), its colour, the colour the
-/// rest of the pixel had (`base`), and the value it wrote (`result`).
+/// The observation-pixel coverage of one glyph run drawn by
+/// [`Canvas::fine_glyph_fill`], kept for the next frame that draws the same run at
+/// the same place and view.
+#[derive(Debug)]
+struct FineMask {
+    key: Vec<u64>,
+    /// Keep the hinted glyphs of the key alive (the key holds their addresses).
+    #[allow(dead_code)]
+    glyphs: Vec<std::sync::Arc<crate::font::Hinted>>,
+    x0: usize,
+    y0: usize,
+    w: usize,
+    h: usize,
+    cov: Vec<f32>,
+}
+
+/// Glyph runs a canvas keeps the coverage of.
+const MAX_FINE_MASKS: usize = 16;
+
+/// Sub-pixel sample grid of a [`MaskRec`]: `MASK_SIDE x MASK_SIDE` samples, bit
+/// `j * MASK_SIDE + i` at pixel-local `((i + 0.5) / MASK_SIDE, (j + 0.5) / MASK_SIDE)`.
+const MASK_SIDE: usize = 8;
+
+/// Regions a [`MaskRec`] keeps apart (older ones merge into its base).
+const MASK_REGIONS: usize = 3;
+
+/// Polygons with more edges than this are drawn without sample masks.
+const MAX_MASK_EDGES: usize = 16;
+
+/// What the last opaque shapes (rectangles, convex polygons) drew into a pixel they
+/// covered partly: for each (newest last) its colour, the exact area it still shows
+/// and the samples of the pixel it covers; the rest of the pixel shows `base`.
 ///
 /// Blending shapes one after another at observation size darkens a pixel where two
 /// shapes share a fractional edge (each sees the other's coverage as a mix with the
 /// background: "conflation"), which shows as seams between tiles that the browser,
-/// rendering at canvas size, does not have. For the common case, rectangles, the
-/// record lets the next opaque rectangle on that pixel composite exactly against the
-/// two regions instead. A record is trusted only while the pixel still holds
-/// `result` (any other drawing on the pixel changes it and so retires the record)
-/// and was made since the last opaque `background()` / `clear()` (`epoch`), so that
-/// a frame's pixels never depend on what earlier frames left there.
+/// rendering at canvas size, does not have. With the record, a new opaque shape hides,
+/// of each region, the share of its samples that it covers, so neighbours that share
+/// an edge (disjoint sample sets) keep their exact areas and nothing shows through the
+/// seam, while every area stays the exact coverage. A record is trusted only while the
+/// pixel still holds `result` (any other drawing on the pixel changes it and so
+/// retires the record) and was made since the last opaque `background()` / `clear()`
+/// (`epoch`), so that a frame's pixels never depend on what earlier frames left there.
 #[derive(Clone, Copy, Debug, Default)]
-struct Partial {
-    x0: f32,
-    x1: f32,
-    y0: f32,
-    y1: f32,
-    color: [u8; 3],
-    base: [u8; 3],
-    result: [u8; 3],
-    /// The canvas epoch it was made in; 0: never made.
+struct MaskRec {
     epoch: u32,
+    result: [u8; 3],
+    n: u8,
+    base: [f32; 3],
+    regions: [(u64, f32, [u8; 3]); MASK_REGIONS],
+}
+
+impl MaskRec {
+    /// Composites an opaque region of colour `col`, exact area `cov` and samples
+    /// `mask` over the record; returns the pixel and updates the record.
+    fn add(&mut self, mask: u64, cov: f32, col: [u8; 3]) -> [u8; 3] {
+        // each region keeps the share of its samples the new one leaves; a region too
+        // thin to hold a sample is taken to lie where the new one leaves room (where a
+        // neighbour's sliver along a shared edge is)
+        let n = self.n as usize;
+        let mut kept = [0f32; MASK_REGIONS];
+        let mut shown = 0f32;
+        for r in 0..n {
+            let (m, a, _) = self.regions[r];
+            if m != 0 {
+                kept[r] = a * (m & !mask).count_ones() as f32 / m.count_ones() as f32;
+                shown += kept[r];
+            }
+        }
+        for r in 0..n {
+            let (m, a, _) = self.regions[r];
+            if m == 0 {
+                kept[r] = a.min((1.0 - cov - shown).max(0.0));
+                shown += kept[r];
+            }
+        }
+        if shown > 1.0 - cov && shown > 0.0 {
+            let f = (1.0 - cov).max(0.0) / shown;
+            kept.iter_mut().for_each(|a| *a *= f);
+            shown = 1.0 - cov;
+        }
+        let mut acc = [0f32; 3];
+        let mut k = 0;
+        for r in 0..n {
+            let (m, _, c) = self.regions[r];
+            let a = kept[r];
+            if a <= 1e-5 {
+                continue;
+            }
+            for ch in 0..3 {
+                acc[ch] += c[ch] as f32 * a;
+            }
+            self.regions[k] = (m & !mask, a, c);
+            k += 1;
+        }
+        let rest = (1.0 - cov - shown).max(0.0);
+        let mut out = [0u8; 3];
+        for ch in 0..3 {
+            out[ch] = (acc[ch] + self.base[ch] * rest + col[ch] as f32 * cov + 0.5).min(255.0) as u8;
+        }
+        if k == MASK_REGIONS {
+            // the oldest region joins the base
+            let (_, a, c) = self.regions[0];
+            if rest + a > 0.0 {
+                for ch in 0..3 {
+                    self.base[ch] = (self.base[ch] * rest + c[ch] as f32 * a) / (rest + a);
+                }
+            }
+            self.regions.copy_within(1.., 0);
+            k -= 1;
+        }
+        if k > 0 && self.regions[k - 1].2 == col {
+            // same-coloured neighbours (a row of tiles) are one region
+            let (m, a, _) = self.regions[k - 1];
+            self.regions[k - 1] = (m | mask, a + cov, col);
+            k -= 1;
+        } else {
+            self.regions[k] = (mask, cov, col);
+        }
+        self.n = k as u8 + 1;
+        self.result = out;
+        out
+    }
+}
+
+/// The samples of the pixel-local box `[x0, x1] x [y0, y1]`.
+fn box_mask(b: [f32; 4]) -> u64 {
+    let side = MASK_SIDE as f32;
+    let range = |lo: f32, hi: f32| {
+        let i0 = (lo * side - 0.5).ceil().max(0.0) as u32;
+        let i1 = ((hi * side - 0.5).ceil().max(0.0) as u32).min(MASK_SIDE as u32);
+        (i0, i1)
+    };
+    let (i0, i1) = range(b[0], b[1]);
+    let (j0, j1) = range(b[2], b[3]);
+    if i1 <= i0 || j1 <= j0 {
+        return 0;
+    }
+    let row = ((1u64 << (i1 - i0)) - 1) << i0;
+    let mut m = 0;
+    for j in j0..j1 {
+        m |= row << (j as usize * MASK_SIDE);
+    }
+    m
+}
+
+/// The samples of pixel `(px, py)` inside every plane (`a x + b y + c > 0` in device
+/// coordinates; a sample exactly on a plane belongs to the side its normal points to
+/// first along x, then y, so that two polygons sharing an edge split its samples).
+fn planes_mask(planes: &[[f64; 3]], px: f64, py: f64) -> u64 {
+    let side = MASK_SIDE as f64;
+    let full_row = (1u64 << MASK_SIDE) - 1;
+    let mut m = !0u64;
+    for &[a, b, c] in planes {
+        let mut pm = 0u64;
+        for j in 0..MASK_SIDE {
+            let y = py + (j as f64 + 0.5) / side;
+            let row = b * y + c;
+            // the samples x = px + (i + 0.5) / side with a x + row > 0 (or = 0 on the
+            // side the tie goes to): one run of the row
+            let bits = if a == 0.0 {
+                if row > 0.0 || (row == 0.0 && b > 0.0) { full_row } else { 0 }
+            } else {
+                let k = ((-row / a - px) * side - 0.5).ceil();
+                let k = k.clamp(0.0, side) as u32;
+                if a > 0.0 { full_row & !((1u64 << k) - 1) } else { (1u64 << k) - 1 }
+            };
+            pm |= bits << (j * MASK_SIDE);
+        }
+        m &= pm;
+    }
+    m
 }
 
 /// An interval `[lo, hi]` (already clipped) over unit cells `i0..i1`: only the first
@@ -286,10 +449,6 @@ impl Span {
     }
 }
 
-fn overlap(a0: f32, a1: f32, b0: f32, b1: f32) -> f32 {
-    (a1.min(b1) - a0.max(b0)).max(0.0)
-}
-
 /// Where coverage goes: into pixels through a paint, or summed into a probe buffer.
 fn emit(pixels: &mut [u8], probe: &mut Option<Vec<f32>>, w: usize, paint: &Paint, y: usize, x0: usize, cov: &[f32]) {
     let start = y * w + x0;
@@ -343,7 +502,13 @@ impl Canvas {
             cy2: Vec::new(),
             row: Vec::new(),
             probe: None,
-            partial: Vec::new(),
+            hints: Default::default(),
+            fine_masks: Vec::new(),
+            glyph_masks: false,
+            masks: Vec::new(),
+            touched: Vec::new(),
+            seam_edges: Vec::new(),
+            seam_contours: 0,
             epoch: 1,
             win: Window::default(),
             window: PixRect { x0: 0, y0: 0, x1: w as u32, y1: h as u32 },
@@ -416,6 +581,7 @@ impl Canvas {
 
     fn next_epoch(&mut self) {
         self.epoch = self.epoch.wrapping_add(1).max(1);
+        self.touched.clear();
     }
 
     /// The internal RGB buffer (`3 * obs_w * ss * obs_h * ss` bytes, row-major).
@@ -565,9 +731,10 @@ impl Canvas {
         s.view = view;
         s.pixels.clear();
         s.pixels.extend_from_slice(&self.pixels);
-        s.records.clear();
         let epoch = self.epoch;
-        s.records.extend(self.partial.iter().enumerate().filter(|(_, r)| r.epoch == epoch).map(|(i, r)| (i as u32, *r)));
+        s.masks.clear();
+        let masks = &self.masks;
+        s.masks.extend(self.touched.iter().filter(|&&i| masks[i as usize].epoch == epoch).map(|&i| (i, masks[i as usize])));
     }
 
     /// The whole canvas back to the snapshot: its pixels, and of the records only its
@@ -576,8 +743,9 @@ impl Canvas {
         self.pixels.copy_from_slice(&self.snap.pixels);
         self.next_epoch();
         let epoch = self.epoch;
-        for &(i, r) in &self.snap.records {
-            self.partial[i as usize] = Partial { epoch, ..r };
+        for &(i, r) in &self.snap.masks {
+            self.masks[i as usize] = MaskRec { epoch, ..r };
+            self.touched.push(i);
         }
     }
 
@@ -590,10 +758,13 @@ impl Canvas {
         }
         self.forget_records(r);
         let epoch = self.epoch;
-        for &(i, rec) in &self.snap.records {
+        for &(i, rec) in &self.snap.masks {
             let (x, y) = (i as usize % w, i as usize / w);
             if x >= r.x0 as usize && x < r.x1 as usize && y >= r.y0 as usize && y < r.y1 as usize {
-                self.partial[i as usize] = Partial { epoch, ..rec };
+                if self.masks[i as usize].epoch != epoch {
+                    self.touched.push(i);
+                }
+                self.masks[i as usize] = MaskRec { epoch, ..rec };
             }
         }
     }
@@ -736,8 +907,227 @@ impl Canvas {
             }
             Command::Point { style, p } => self.point(&style, p),
             Command::Path { style, verbs } => self.path(&style, verbs),
+            Command::Text { style, face, size, glyphs } => self.text(&style, face, size, glyphs),
         }
         Ok(())
+    }
+
+    /// Glyph outlines of the installed face `face` at `size` (user units per em), each
+    /// at its origin, filled (nonzero, as one shape) and stroked like a path. Nothing
+    /// is drawn without fonts, for an unknown face or a non-finite size or origin.
+    fn text(&mut self, style: &Style, face: u32, size: f32, glyphs: &[u32]) {
+        let Some(f) = crate::font::fonts().and_then(|s| s.face(face)) else { return };
+        let s = size as f64 / f.metrics().units_per_em as f64;
+        if !s.is_finite() || s <= 0.0 {
+            return;
+        }
+        let run = || glyphs.chunks_exact(3).map(|g| (g[0] as u16, f32::from_bits(g[1]) as f64, f32::from_bits(g[2]) as f64));
+        if run().any(|(_, x, y)| !(x.is_finite() && y.is_finite())) {
+            return;
+        }
+        if self.hinted_text(style, face, size as f64, glyphs) {
+            return;
+        }
+        let mut bounds: Option<Rect> = None;
+        for (g, x, y) in run() {
+            if let Some([x0, y0, x1, y1]) = f.glyph_box(g) {
+                let b = Rect { x0: x + x0 as f64 * s, y0: y - y1 as f64 * s, x1: x + x1 as f64 * s, y1: y - y0 as f64 * s };
+                bounds = Some(bounds.map_or(b, |a| Rect { x0: a.x0.min(b.x0), y0: a.y0.min(b.y0), x1: a.x1.max(b.x1), y1: a.y1.max(b.y1) }));
+            }
+        }
+        let Some(bounds) = bounds else { return };
+        self.shape(style, true, true, bounds, false, &|p, fl, _| {
+            for (g, x, y) in run() {
+                f.outline(g, fl, |px, py| Point::new(x + px * s, y - py * s), p);
+            }
+        });
+    }
+
+    /// Text as Chromium draws it on Linux when the transform is an unrotated uniform
+    /// scale and the size at most [`MAX_MASK_PPEM`] canvas pixels: glyph masks, each
+    /// glyph hinted (light, vertical only) at its size in canvas pixels, its origin
+    /// rounded to a quarter pixel across and a whole pixel down, the coverage of the
+    /// fill corrected by [`crate::blend::MaskGamma`]. Larger or transformed text is a
+    /// plain path there too. Returns false (nothing drawn) where this does not
+    /// apply, or without a hinter.
+    fn hinted_text(&mut self, style: &Style, face: u32, size: f64, glyphs: &[u32]) -> bool {
+        let m = style.matrix.map(|v| v as f64);
+        let scale = m[0];
+        if !crate::font::can_hint() || m[1] != 0.0 || m[2] != 0.0 || !(scale > 0.0) || (m[3] - scale).abs() > 1e-6 * scale {
+            return false;
+        }
+        let ppem = size * scale;
+        if !(1.0 / 64.0..=MAX_MASK_PPEM).contains(&ppem) {
+            return false;
+        }
+        let size_26_6 = (ppem * 64.0) as i32;
+        let mut run = Vec::with_capacity(glyphs.len() / 3);
+        let mut bounds: Option<Rect> = None;
+        for g in glyphs.chunks_exact(3) {
+            let Some(h) = self.hints.get(face, g[0] as u16, size_26_6) else { return false };
+            let (x, y) = (f32::from_bits(g[1]) as f64, f32::from_bits(g[2]) as f64);
+            let ox = ((scale * x + m[4]) * 4.0 + 0.5).floor() / 4.0;
+            let oy = (m[3] * y + m[5] + 0.5).floor();
+            if !(ox.is_finite() && oy.is_finite()) {
+                return false;
+            }
+            if !h.is_empty() {
+                let [x0, y0, x1, y1] = h.bbox.map(|v| v as f64);
+                let b = Rect { x0: ox + x0, y0: oy - y1, x1: ox + x1, y1: oy - y0 };
+                bounds = Some(bounds.map_or(b, |a| Rect { x0: a.x0.min(b.x0), y0: a.y0.min(b.y0), x1: a.x1.max(b.x1), y1: a.y1.max(b.y1) }));
+            }
+            run.push((h, ox, oy));
+        }
+        let Some(bounds) = bounds else { return true };
+        // the glyphs are placed in canvas pixels: draw with the identity, the stroke
+        // weight scaled as the matrix would have
+        let canvas_px = Style { matrix: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], weight: style.weight * scale as f32, ..*style };
+        let mut can_fill = true;
+        if self.sx < 1.0 && self.sy < 1.0 {
+            if let Some(paint) = Paint::new(style.fill) {
+                self.fine_glyph_fill(&paint, bounds, &run);
+            }
+            can_fill = false;
+        }
+        self.glyph_masks = true;
+        self.shape(&canvas_px, can_fill, true, bounds, false, &|p, fl, _| {
+            for (h, ox, oy) in &run {
+                h.outline(fl, |px, py| Point::new(ox + px, oy - py), p);
+            }
+        });
+        self.glyph_masks = false;
+        true
+    }
+
+    /// The fill of a glyph run when an observation pixel spans several canvas pixels.
+    /// Chromium corrects each canvas pixel's glyph coverage (the mask gamma) and the
+    /// observation is the area average of those pixels; the correction of an averaged
+    /// coverage is not the average of the corrections (at 400 -> 64 most canvas pixels
+    /// of a stem are fully covered and need none). So the run's coverage is computed at
+    /// canvas resolution, corrected there, and area-averaged to the buffer's pixels,
+    /// which are then blended without further correction.
+    fn fine_glyph_fill(&mut self, paint: &Paint, bounds: Rect, run: &[(std::sync::Arc<crate::font::Hinted>, f64, f64)]) {
+        let lut = crate::blend::MaskGamma::get().table(paint.rgb());
+        // a HUD draws the same text frame after frame: its coverage is kept
+        let mut key = Vec::with_capacity(3 * run.len() + 10);
+        key.extend([self.sx, self.sy, self.tx, self.ty, self.clip.x0, self.clip.y0, self.clip.x1, self.clip.y1, self.tol].map(f64::to_bits));
+        key.push(lut.as_ptr() as u64);
+        for (h, ox, oy) in run {
+            key.extend([std::sync::Arc::as_ptr(h) as u64, ox.to_bits(), oy.to_bits()]);
+        }
+        let hit = self.fine_masks.iter().position(|m| m.key == key);
+        let at = match hit {
+            Some(i) => i,
+            None => {
+                let Some(m) = self.fine_coverage(bounds, run, lut, key) else { return };
+                if self.fine_masks.len() >= MAX_FINE_MASKS {
+                    self.fine_masks.remove(0);
+                }
+                self.fine_masks.push(m);
+                self.fine_masks.len() - 1
+            }
+        };
+        // most recently used last
+        let m = self.fine_masks.remove(at);
+        let (w, (ox0, oy0, ow, oh)) = (self.w, (m.x0, m.y0, m.w, m.h));
+        for k in 0..oh {
+            let y = oy0 + k;
+            if self.win.rows().is_some_and(|r| !r[y]) {
+                continue;
+            }
+            let ranges = self.win.row(y);
+            for i in 0..ow {
+                let x = ox0 + i;
+                let c = m.cov[k * ow + i].min(1.0);
+                if c < 1e-6 || ranges.is_some_and(|rs| !rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize)) {
+                    continue;
+                }
+                match &mut self.probe {
+                    Some(p) => p[y * w + x] += c,
+                    None => paint.blend_cov(&mut self.pixels[3 * (y * w + x)..3 * (y * w + x) + 3], c),
+                }
+            }
+        }
+        self.fine_masks.push(m);
+    }
+
+    /// The coverage of [`Canvas::fine_glyph_fill`]: the run rasterized at canvas
+    /// resolution, corrected by `lut`, area-averaged to the buffer's pixels.
+    fn fine_coverage(&mut self, bounds: Rect, run: &[(std::sync::Arc<crate::font::Hinted>, f64, f64)], lut: &[f32; 256], key: Vec<u64>) -> Option<FineMask> {
+        let (sx, sy, tx, ty) = (self.sx, self.sy, self.tx, self.ty);
+        let clip = Rect { x0: (self.clip.x0 - tx) / sx, y0: (self.clip.y0 - ty) / sy, x1: (self.clip.x1 - tx) / sx, y1: (self.clip.y1 - ty) / sy };
+        let (x0, y0) = (bounds.x0.max(clip.x0).floor() - 1.0, bounds.y0.max(clip.y0).floor() - 1.0);
+        let (x1, y1) = (bounds.x1.min(clip.x1).ceil() + 1.0, bounds.y1.min(clip.y1).ceil() + 1.0);
+        if !(x1 > x0 && y1 > y0) || (x1 - x0) * (y1 - y0) > 1.0e8 {
+            return None;
+        }
+        let (bw, bh) = ((x1 - x0) as usize, (y1 - y0) as usize);
+        let local_clip = Rect { x0: (clip.x0 - x0).max(0.0), y0: (clip.y0 - y0).max(0.0), x1: (clip.x1 - x0).min(bw as f64), y1: (clip.y1 - y0).min(bh as f64) };
+        let fl = Flattener { tol: self.tol, cull: local_clip.outset(self.tol) };
+        self.path.clear();
+        for (h, ox, oy) in run {
+            h.outline(&fl, |px, py| Point::new(ox + px - x0, oy - py - y0), &mut self.path);
+        }
+        self.raster.begin(local_clip);
+        for c in &self.path.contours {
+            self.raster.add_polygon(&self.path.pts[c.start..c.end], |p| p);
+        }
+        let mut mask = std::mem::take(&mut self.row);
+        mask.clear();
+        mask.resize(bw * bh, 0.0);
+        self.raster.finish(bw, bh, |y, xs, cov| {
+            for (d, &c) in mask[y * bw + xs..][..cov.len()].iter_mut().zip(cov) {
+                *d = lut[(c * 255.0 + 0.5) as usize];
+            }
+        });
+        // the buffer pixels the box reaches, and each canvas pixel's share of them
+        let (w, h) = (self.w, self.h);
+        let ox0 = ((x0 * sx + tx).floor().max(0.0) as usize).min(w);
+        let ox1 = ((x1 * sx + tx).ceil().max(0.0) as usize).min(w);
+        let oy0 = ((y0 * sy + ty).floor().max(0.0) as usize).min(h);
+        let oy1 = ((y1 * sy + ty).ceil().max(0.0) as usize).min(h);
+        if ox1 <= ox0 || oy1 <= oy0 {
+            self.row = mask;
+            return None;
+        }
+        let (ow, oh) = (ox1 - ox0, oy1 - oy0);
+        // overlaps of canvas cell i with buffer cells: (buffer cell, length)
+        let shares = |i: usize, s: f64, t: f64, o0: usize, n: usize, out: &mut Vec<(usize, f32)>| {
+            out.clear();
+            let (a, b) = (i as f64 * s + t, (i + 1) as f64 * s + t);
+            let mut k = a.floor().max(o0 as f64) as usize;
+            while k < o0 + n && (k as f64) < b {
+                let len = (b.min(k as f64 + 1.0) - a.max(k as f64)) as f32;
+                if len > 0.0 {
+                    out.push((k - o0, len));
+                }
+                k += 1;
+            }
+        };
+        let mut across = vec![0f32; bh * ow];
+        let mut sh = Vec::with_capacity(4);
+        for i in 0..bw {
+            shares(i, sx, tx + x0 * sx, ox0, ow, &mut sh);
+            for j in 0..bh {
+                let m = mask[j * bw + i];
+                if m != 0.0 {
+                    for &(k, len) in &sh {
+                        across[j * ow + k] += m * len;
+                    }
+                }
+            }
+        }
+        let mut cov = vec![0f32; oh * ow];
+        for j in 0..bh {
+            shares(j, sy, ty + y0 * sy, oy0, oh, &mut sh);
+            for &(k, len) in &sh {
+                for (d, &a) in cov[k * ow..][..ow].iter_mut().zip(&across[j * ow..][..ow]) {
+                    *d += a * len;
+                }
+            }
+        }
+        self.row = mask;
+        Some(FineMask { key, glyphs: run.iter().map(|g| g.0.clone()).collect(), x0: ox0, y0: oy0, w: ow, h: oh, cov })
     }
 
     fn background(&mut self, c: Rgba) {
@@ -783,12 +1173,12 @@ impl Canvas {
     /// Retires the partial-coverage records of the pixels of `r` (an opaque
     /// background drawn into a damaged rectangle: the rest keep theirs).
     fn forget_records(&mut self, r: PixRect) {
-        if self.partial.len() != self.w * self.h {
-            return;
-        }
-        for y in r.y0 as usize..r.y1 as usize {
-            for rec in &mut self.partial[y * self.w + r.x0 as usize..y * self.w + r.x1 as usize] {
-                rec.epoch = 0;
+        let w = self.w;
+        if self.masks.len() == w * self.h {
+            for y in r.y0 as usize..r.y1 as usize {
+                for rec in &mut self.masks[y * w + r.x0 as usize..y * w + r.x1 as usize] {
+                    rec.epoch = 0;
+                }
             }
         }
     }
@@ -984,6 +1374,7 @@ impl Canvas {
         build: &dyn Fn(&mut Polylines, &Flattener, bool),
     ) {
         let fill = if can_fill { Paint::new(style.fill) } else { None };
+        let fill = if self.glyph_masks { fill.map(Paint::with_mask_gamma) } else { fill };
         let mut stroke = if can_stroke { Paint::new(style.stroke) } else { None };
         if stroke.is_some() && !style.weight.is_finite() {
             return; // a NaN weight is a non-finite size: the shape draws nothing
@@ -1105,6 +1496,8 @@ impl Canvas {
             return;
         }
         self.raster.begin(clip);
+        self.seam_edges.clear();
+        self.seam_contours = 0;
         // (first point, last point) of the open contour; where a segment after a
         // close starts (canvas 2D: the closed contour's start).
         let mut open: Option<(Point, Point)> = None;
@@ -1113,27 +1506,29 @@ impl Canvas {
             match v {
                 Verb::Move(x, y) => {
                     if let Some((first, last)) = open.take() {
-                        self.raster.add_edge(last, first);
+                        self.add_polygon_edge(last, first);
                     }
                     pending = None;
                     let p = m.apply(Point::new(x as f64, y as f64));
                     open = Some((p, p));
+                    self.seam_contours += 1;
                 }
                 Verb::Line(x, y) => {
                     let p = m.apply(Point::new(x as f64, y as f64));
                     let (first, last) = match open {
                         Some(c) => c,
                         None => {
+                            self.seam_contours += 1;
                             let start = pending.take().unwrap_or(p);
                             (start, start)
                         }
                     };
-                    self.raster.add_edge(last, p);
+                    self.add_polygon_edge(last, p);
                     open = Some((first, p));
                 }
                 Verb::Close => {
                     if let Some((first, last)) = open.take() {
-                        self.raster.add_edge(last, first);
+                        self.add_polygon_edge(last, first);
                         pending = Some(first);
                     }
                 }
@@ -1141,9 +1536,126 @@ impl Canvas {
             }
         }
         if let Some((first, last)) = open {
-            self.raster.add_edge(last, first);
+            self.add_polygon_edge(last, first);
         }
-        self.finish_shape(&paint);
+        if paint.opaque() && self.probe.is_none() && self.seam_contours == 1 && self.convex() {
+            self.finish_seams(&paint);
+        } else {
+            self.finish_shape(&paint);
+        }
+    }
+
+    #[inline]
+    fn add_polygon_edge(&mut self, a: Point, b: Point) {
+        self.raster.add_edge(a, b);
+        if self.seam_edges.len() <= MAX_MASK_EDGES {
+            self.seam_edges.push((a, b));
+        }
+    }
+
+    /// Whether `seam_edges` (at most [`MAX_MASK_EDGES`], one closed contour) turn
+    /// one way only.
+    fn convex(&self) -> bool {
+        let e = &self.seam_edges;
+        if e.len() < 3 || e.len() > MAX_MASK_EDGES {
+            return false;
+        }
+        let mut sign = 0.0;
+        for k in 0..e.len() {
+            let (a, b) = e[k];
+            let (_, c) = e[(k + 1) % e.len()];
+            if b != e[(k + 1) % e.len()].0 {
+                return false;
+            }
+            let z = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+            if z != 0.0 {
+                if sign != 0.0 && z.signum() != sign {
+                    return false;
+                }
+                sign = z.signum();
+            }
+        }
+        sign != 0.0
+    }
+
+    /// [`Canvas::finish_shape`] for an opaque convex polygon (`edges`, one closed
+    /// contour), without conflation: every pixel it covers partly composites through
+    /// its [`MaskRec`] with the polygon's samples there (see [`MaskRec`]). The pixels
+    /// no earlier polygon or rectangle recorded are those of [`Canvas::finish_shape`]
+    /// to the bit.
+    fn finish_seams(&mut self, paint: &Paint) {
+        let (w, h) = (self.w, self.h);
+        // the inside of each edge: the side of the polygon's orientation
+        let twice_area: f64 = self.seam_edges.iter().map(|(a, b)| a.x * b.y - b.x * a.y).sum();
+        let mut planes = [[0f64; 3]; MAX_MASK_EDGES];
+        let mut n = 0;
+        for &(a, b) in &self.seam_edges {
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            let len = (dx * dx + dy * dy).sqrt();
+            if !(len > 0.0) {
+                continue;
+            }
+            let s = twice_area.signum() / len;
+            // inside: s * cross(b - a, p - a) > 0
+            planes[n] = [-dy * s, dx * s, (dy * a.x - dx * a.y) * s];
+            n += 1;
+        }
+        let planes = &planes[..n];
+        if self.masks.len() != w * h {
+            self.masks = vec![MaskRec::default(); w * h];
+        }
+        let epoch = self.epoch;
+        let (win, pixels, masks, touched) = (&self.win, &mut self.pixels, &mut self.masks, &mut self.touched);
+        let col = paint.rgb();
+        let mut crossing = [[0f64; 3]; MAX_MASK_EDGES];
+        self.raster.finish(w, h, |y, x0, cov| {
+            if win.rows().is_some_and(|r| !r[y]) {
+                return;
+            }
+            let ranges = win.row(y);
+            for (i, &c) in cov.iter().enumerate() {
+                let x = x0 + i;
+                if c < 1e-6 || ranges.is_some_and(|rs| !rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize)) {
+                    continue;
+                }
+                let idx = y * w + x;
+                let px = &mut pixels[3 * idx..3 * idx + 3];
+                let rec = &mut masks[idx];
+                if c >= FULL {
+                    px.copy_from_slice(&col);
+                    rec.epoch = 0;
+                    continue;
+                }
+                // the planes that can cross the pixel (centre within half a diagonal)
+                let (cx, cy) = (x as f64 + 0.5, y as f64 + 0.5);
+                let mut k = 0;
+                for p in planes {
+                    if p[0] * cx + p[1] * cy + p[2] < std::f64::consts::FRAC_1_SQRT_2 {
+                        crossing[k] = *p;
+                        k += 1;
+                    }
+                }
+                let mask = planes_mask(&crossing[..k], x as f64, y as f64);
+                let cur = [px[0], px[1], px[2]];
+                if !(rec.epoch == epoch && rec.result == cur) {
+                    // no record: the plain blend, and a record of it
+                    let mut out = [0u8; 3];
+                    for ch in 0..3 {
+                        let d = cur[ch] as f32;
+                        out[ch] = (d + (col[ch] as f32 - d) * c + 0.5) as u8;
+                    }
+                    px.copy_from_slice(&out);
+                    if rec.epoch != epoch {
+                        touched.push(idx as u32);
+                    }
+                    *rec = MaskRec { epoch, result: out, n: 1, base: cur.map(|v| v as f32), ..MaskRec::default() };
+                    rec.regions[0] = (mask, c, col);
+                    continue;
+                }
+                let out = rec.add(mask, c, col);
+                px.copy_from_slice(&out);
+            }
+        });
     }
 
     /// Composites the shape accumulated in `self.raster` with `paint` (or sums its
@@ -1205,8 +1717,8 @@ impl Canvas {
     /// covered columns uniformly; every other pixel is an edge pixel, composited
     /// through its partial-coverage record.
     fn fill_opaque_axis_rect(&mut self, sx: Span, sy: Span, paint: &Paint) {
-        if self.partial.len() != self.w * self.h {
-            self.partial = vec![Partial::default(); self.w * self.h];
+        if self.masks.len() != self.w * self.h {
+            self.masks = vec![MaskRec::default(); self.w * self.h];
         }
         let w = self.w;
         let (i0, i1) = (sx.i0, sx.i1);
@@ -1238,8 +1750,8 @@ impl Canvas {
     }
 
     /// An opaque rectangle covering the box `[x0, x1] x [y0, y1]` (pixel-local) of pixel
-    /// `idx`: composites exactly against the previous rectangle's record when the
-    /// pixel still holds what that rectangle left, else blends by coverage.
+    /// `idx`: composites through the pixel's record when it still holds what the
+    /// record says, else blends by coverage (and records it).
     #[inline(always)]
     fn edge_pixel(&mut self, idx: usize, b: [f32; 4], paint: &Paint) {
         let [x0, x1, y0, y1] = b;
@@ -1247,55 +1759,28 @@ impl Canvas {
         if a <= 0.0 {
             return;
         }
-        let (Some(px), Some(rec)) = (self.pixels.get_mut(3 * idx..3 * idx + 3), self.partial.get_mut(idx)) else {
+        let (Some(px), Some(rec)) = (self.pixels.get_mut(3 * idx..3 * idx + 3), self.masks.get_mut(idx)) else {
             return;
         };
         let cur = [px[0], px[1], px[2]];
         let col = paint.rgb();
-        let colf = [col[0] as f32, col[1] as f32, col[2] as f32];
-        let mut out = [0u8; 3];
-        let valid = rec.epoch == self.epoch && rec.result == cur;
-        if valid {
-            let q = (rec.x1 - rec.x0) * (rec.y1 - rec.y0);
-            let inter = overlap(rec.x0, rec.x1, x0, x1) * overlap(rec.y0, rec.y1, y0, y1);
-            let (wb, wq) = ((1.0 - q - a + inter).max(0.0), (q - inter).max(0.0));
-            for k in 0..3 {
-                let v = rec.base[k] as f32 * wb + rec.color[k] as f32 * wq + colf[k] * a;
-                out[k] = (v + 0.5).min(255.0) as u8;
-            }
-            let same_colour = rec.color == col;
+        let mask = box_mask(b);
+        if rec.epoch == self.epoch && rec.result == cur {
+            let out = rec.add(mask, a, col);
             px.copy_from_slice(&out);
-            // Same-coloured tiles side by side: keep their union when it is a box, so
-            // a third tile still composites exactly (rows of bricks, walls of a maze).
-            if same_colour {
-                let same_rows = rec.y0 == y0 && rec.y1 == y1 && rec.x1 >= x0 && x1 >= rec.x0;
-                let same_cols = rec.x0 == x0 && rec.x1 == x1 && rec.y1 >= y0 && y1 >= rec.y0;
-                if same_rows || same_cols {
-                    rec.x0 = x0.min(rec.x0);
-                    rec.x1 = x1.max(rec.x1);
-                    rec.y0 = y0.min(rec.y0);
-                    rec.y1 = y1.max(rec.y1);
-                    rec.result = out;
-                    return;
-                }
-            }
-            // What the pixel outside the new box now averages to.
-            let mut base = cur;
-            if a < 1.0 {
-                for k in 0..3 {
-                    let v = (out[k] as f32 - colf[k] * a) / (1.0 - a);
-                    base[k] = (v + 0.5).clamp(0.0, 255.0) as u8;
-                }
-            }
-            *rec = Partial { x0, x1, y0, y1, color: col, base, result: out, epoch: self.epoch };
-        } else {
-            for k in 0..3 {
-                let d = cur[k] as f32;
-                out[k] = (d + (colf[k] - d) * a + 0.5) as u8;
-            }
-            px.copy_from_slice(&out);
-            *rec = Partial { x0, x1, y0, y1, color: col, base: cur, result: out, epoch: self.epoch };
+            return;
         }
+        let mut out = [0u8; 3];
+        for k in 0..3 {
+            let d = cur[k] as f32;
+            out[k] = (d + (col[k] as f32 - d) * a + 0.5) as u8;
+        }
+        px.copy_from_slice(&out);
+        if rec.epoch != self.epoch {
+            self.touched.push(idx as u32);
+        }
+        *rec = MaskRec { epoch: self.epoch, result: out, n: 1, base: cur.map(|v| v as f32), ..MaskRec::default() };
+        rec.regions[0] = (mask, a, col);
     }
 
     /// A miter-joined axis-aligned rectangle stroke: the outer rectangle minus the inner.

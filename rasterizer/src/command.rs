@@ -26,6 +26,8 @@ pub const OP_LINE: u32 = 7;
 pub const OP_POINT: u32 = 8;
 /// `JG_OP_PATH`.
 pub const OP_PATH: u32 = 9;
+/// `JG_OP_TEXT`.
+pub const OP_TEXT: u32 = 10;
 /// `JG_STYLE_WORDS`: words in the style block of every shape command.
 pub const STYLE_WORDS: usize = 10;
 
@@ -275,6 +277,17 @@ pub enum Command<'a> {
         /// Validated verbs.
         verbs: Verbs<'a>,
     },
+    /// Glyphs of one face at one size.
+    Text {
+        /// Style block.
+        style: Style,
+        /// Face index in the installed font set.
+        face: u32,
+        /// Font size in user units (an em).
+        size: f32,
+        /// `glyph x y` words per glyph: the glyph id and its origin (user units).
+        glyphs: &'a [u32],
+    },
 }
 
 /// Why a stream is malformed.
@@ -389,7 +402,7 @@ fn parse_one(words: &[u32], at: usize) -> Result<(Command<'_>, usize), StreamErr
     }
     let op = rest[0];
     let len = rest[1] as usize;
-    if !(OP_CANVAS..=OP_PATH).contains(&op) {
+    if !(OP_CANVAS..=OP_TEXT).contains(&op) {
         return Err(StreamError::BadOpcode { at });
     }
     if len < 2 || len > rest.len() {
@@ -444,6 +457,12 @@ fn parse_one(words: &[u32], at: usize) -> Result<(Command<'_>, usize), StreamErr
         OP_POINT => {
             need(STYLE_WORDS + 2)?;
             Command::Point { style: style()?, p: floats(geo) }
+        }
+        OP_TEXT => {
+            if body.len() < STYLE_WORDS + 2 || (body.len() - STYLE_WORDS - 2) % 3 != 0 {
+                return Err(StreamError::BadLength { at });
+            }
+            Command::Text { style: style()?, face: geo[0], size: f(geo[1]), glyphs: &geo[2..] }
         }
         _ => {
             // OP_PATH
@@ -592,6 +611,17 @@ impl CommandWriter {
             }
         }
         self.words[start + 1] = (self.words.len() - start) as u32;
+        self
+    }
+    /// `JG_OP_TEXT`: glyphs `(id, x, y)` of face `face` at `size`.
+    pub fn text(&mut self, s: &Style, face: u32, size: f32, glyphs: &[(u32, f32, f32)]) -> &mut Self {
+        self.header(OP_TEXT, 2 + STYLE_WORDS + 2 + 3 * glyphs.len());
+        self.style(s);
+        self.words.push(face);
+        self.words.push(size.to_bits());
+        for &(g, x, y) in glyphs {
+            self.words.extend_from_slice(&[g, x.to_bits(), y.to_bits()]);
+        }
         self
     }
     /// Appends raw words (for malformed-stream tests).

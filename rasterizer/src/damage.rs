@@ -154,6 +154,25 @@ impl Bounds {
                 let b = Rect { x0: x - r, y0: y - r, x1: x + r, y1: y + r };
                 self.styled(style, b, false, false, 1.0)
             }
+            Command::Text { style, face, size, glyphs } => {
+                let Some(f) = crate::font::fonts().and_then(|s| s.face(*face)) else { return PixRect::default() };
+                let s = *size as f64 / f.metrics().units_per_em as f64;
+                let mut b: Option<Rect> = None;
+                for g in glyphs.chunks_exact(3) {
+                    let (x, y) = (f32::from_bits(g[1]) as f64, f32::from_bits(g[2]) as f64);
+                    if let Some([x0, y0, x1, y1]) = f.glyph_box(g[0] as u16) {
+                        let r = Rect { x0: x + x0 as f64 * s, y0: y - y1 as f64 * s, x1: x + x1 as f64 * s, y1: y - y0 as f64 * s };
+                        b = Some(b.map_or(r, |a| Rect { x0: a.x0.min(r.x0), y0: a.y0.min(r.y0), x1: a.x1.max(r.x1), y1: a.y1.max(r.y1) }));
+                    }
+                }
+                // hinting moves outlines by up to a pixel and rounds glyph origins
+                let m = &style.matrix;
+                let k = ((m[0] * m[3] - m[1] * m[2]) as f64).abs().sqrt();
+                match b {
+                    Some(b) if s.is_finite() && k > 0.0 => self.styled(style, b.outset(2.0 / k), true, true, 1.0),
+                    _ => PixRect::default(),
+                }
+            }
             Command::Path { style, verbs } => {
                 let mut pts = [Point::default(); 3];
                 let mut b: Option<Rect> = None;
@@ -547,7 +566,9 @@ impl Damage {
         // When many commands past the shared prefix changed (everything moves), most
         // all of them would be drawn anyway: drawing the rest of the stream whole, from
         // the prefix, costs less than culling and windowing them.
-        let max_changed = (n - p) / 4;
+        // (at least two: past a short prefix, damage for a moved sprite or two costs
+        // far less than restoring and redrawing the whole canvas)
+        let max_changed = ((n - p) / 4).max(2);
         let mut changed = 0;
         for k in p..n - s {
             let e = entries[k];

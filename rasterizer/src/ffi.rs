@@ -111,3 +111,165 @@ pub unsafe extern "C" fn jg_canvas_reset(canvas: *mut JgCanvas) -> i32 {
         JG_RASTER_OK
     })
 }
+
+// ------------------------------------------------------------------ fonts
+
+/// Installs the process's font set. See the header.
+///
+/// # Safety
+/// `data[i]` points to `lens[i]` readable bytes for `i < n`; `names[k]` is a
+/// NUL-terminated UTF-8 string and `faces` holds `4 * n_families` indices.
+#[no_mangle]
+pub unsafe extern "C" fn jg_raster_install_fonts(
+    data: *const *const u8,
+    lens: *const usize,
+    n: u32,
+    names: *const *const std::ffi::c_char,
+    faces: *const u32,
+    n_families: u32,
+    standard: u32,
+    fallbacks: *const u32,
+) -> i32 {
+    if (n > 0 && (data.is_null() || lens.is_null() || fallbacks.is_null()))
+        || (n_families > 0 && (names.is_null() || faces.is_null()))
+    {
+        return JG_RASTER_BAD_ARGUMENT;
+    }
+    guard(|| {
+        let mut tables = Vec::with_capacity(n as usize);
+        for i in 0..n as usize {
+            let (p, len) = (*data.add(i), *lens.add(i));
+            if p.is_null() && len > 0 {
+                return JG_RASTER_BAD_ARGUMENT;
+            }
+            tables.push(if len == 0 { Vec::new() } else { std::slice::from_raw_parts(p, len).to_vec() });
+        }
+        let mut families = Vec::with_capacity(n_families as usize);
+        for k in 0..n_families as usize {
+            let name = *names.add(k);
+            if name.is_null() {
+                return JG_RASTER_BAD_ARGUMENT;
+            }
+            let Ok(name) = std::ffi::CStr::from_ptr(name).to_str() else { return JG_RASTER_BAD_ARGUMENT };
+            let f = std::slice::from_raw_parts(faces.add(4 * k), 4);
+            families.push((name.to_lowercase(), [f[0], f[1], f[2], f[3]]));
+        }
+        let fb = (0..n as usize).map(|i| [*fallbacks.add(2 * i), *fallbacks.add(2 * i + 1)]).collect();
+        match crate::font::install(tables, families, standard as usize, fb) {
+            Ok(()) => JG_RASTER_OK,
+            Err(_) => JG_RASTER_BAD_ARGUMENT,
+        }
+    })
+}
+
+/// Registers the glyph hinter text is drawn with (NULL: unhinted outlines). See the
+/// header.
+#[no_mangle]
+pub extern "C" fn jg_raster_set_hinter(hinter: Option<crate::font::HintFn>) {
+    crate::font::set_hinter(hinter);
+}
+
+/// The face of a family name and style; -1 when no fonts are installed. See the header.
+///
+/// # Safety
+/// `name` points to `len` readable bytes (UTF-8; invalid sequences are replaced).
+#[no_mangle]
+pub unsafe extern "C" fn jg_font_resolve(name: *const u8, len: usize, style: u32) -> i32 {
+    if name.is_null() && len > 0 {
+        return -1;
+    }
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        let set = crate::font::fonts()?;
+        let bytes = if len == 0 { &[][..] } else { std::slice::from_raw_parts(name, len) };
+        let name = String::from_utf8_lossy(bytes);
+        let st = (style & 3) as usize;
+        if style & 0x100 != 0 {
+            return Some(set.find(&name, st).map_or(-2, |f| f as i32));
+        }
+        Some(set.resolve(&name, st) as i32)
+    }));
+    r.ok().flatten().unwrap_or(-1)
+}
+
+/// Metrics of an installed face (`JgFontMetrics` of the header, field for field).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct JgFontMetrics {
+    /// Units per em.
+    pub units_per_em: i32,
+    /// hhea ascender.
+    pub ascent: i32,
+    /// hhea descender (negative).
+    pub descent: i32,
+    /// hhea line gap.
+    pub line_gap: i32,
+    /// OS/2 typographic ascender.
+    pub typo_ascent: i32,
+    /// OS/2 typographic descender (negative).
+    pub typo_descent: i32,
+    /// OS/2 typographic line gap.
+    pub typo_line_gap: i32,
+    /// OS/2 Windows ascent.
+    pub win_ascent: i32,
+    /// OS/2 Windows descent.
+    pub win_descent: i32,
+    /// Bit 0: use the typographic metrics.
+    pub flags: i32,
+}
+
+/// Writes the metrics of face `face`. See the header.
+///
+/// # Safety
+/// `out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn jg_font_metrics(face: u32, out: *mut JgFontMetrics) -> i32 {
+    if out.is_null() {
+        return JG_RASTER_BAD_ARGUMENT;
+    }
+    guard(|| {
+        let Some(f) = crate::font::fonts().and_then(|s| s.face(face)) else { return JG_RASTER_BAD_ARGUMENT };
+        let m = f.metrics();
+        *out = JgFontMetrics {
+            units_per_em: m.units_per_em as i32,
+            ascent: m.ascent as i32,
+            descent: m.descent as i32,
+            line_gap: m.line_gap as i32,
+            typo_ascent: m.typo_ascent as i32,
+            typo_descent: m.typo_descent as i32,
+            typo_line_gap: m.typo_line_gap as i32,
+            win_ascent: m.win_ascent as i32,
+            win_descent: m.win_descent as i32,
+            flags: m.flags as i32,
+        };
+        JG_RASTER_OK
+    })
+}
+
+/// Shapes `n` characters into glyphs and pen advances (font units). See the header.
+///
+/// # Safety
+/// `text` points to `n` readable `u32`s; `glyphs` and `advances` to `n` writable ones.
+#[no_mangle]
+pub unsafe extern "C" fn jg_font_shape(face: u32, text: *const u32, n: usize, glyphs: *mut u32, advances: *mut i32) -> i64 {
+    if n > 0 && (text.is_null() || glyphs.is_null() || advances.is_null()) {
+        return JG_RASTER_BAD_ARGUMENT as i64;
+    }
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        let set = crate::font::fonts()?;
+        set.face(face)?;
+        let t = if n == 0 { &[][..] } else { std::slice::from_raw_parts(text, n) };
+        thread_local! {
+            static SHAPED: std::cell::RefCell<Vec<crate::font::Shaped>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        SHAPED.with(|cell| {
+            let mut out = cell.borrow_mut();
+            set.shape(face, t, &mut out);
+            for (k, s) in out.iter().enumerate() {
+                *glyphs.add(k) = s.glyph as u32 | s.face << 16;
+                *advances.add(k) = s.advance;
+            }
+            Some(out.len() as i64)
+        })
+    }));
+    r.ok().flatten().unwrap_or(JG_RASTER_BAD_ARGUMENT as i64)
+}

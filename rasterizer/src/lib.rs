@@ -12,6 +12,7 @@
 //! | stroke | [`stroke`] | closed outline contours of a stroked polyline |
 //! | coverage | [`coverage`] | per-pixel exact signed-area coverage in device space |
 //! | blend | [`blend`] | source-over compositing of straight-alpha RGBA8 onto RGB8 |
+//! | font | [`font`] | face tables: glyph outlines, advances, kerning; the installed font set |
 //! | damage | [`damage`] | which pixels a frame changes: the diff against the last frame |
 //! | canvas | [`canvas`] | the persistent per-env canvas and the draw loop |
 //! | ffi | [`ffi`] | the `extern "C"` functions; panics never cross them |
@@ -29,6 +30,7 @@ pub mod coverage;
 pub mod damage;
 pub mod ffi;
 pub mod flatten;
+pub mod font;
 pub mod geometry;
 pub mod stroke;
 

@@ -168,6 +168,26 @@ typedef struct jg_profile {
 
 int32_t jg_pool_profile(jg_pool *pool, uint32_t env, jg_profile *out);
 
+/* Installs the process's fonts (every pool draws text with them): n compiled face
+ * tables and n_families family names with the faces of their four styles, and each
+ * face's two fallback faces (UINT32_MAX: none), as
+ * jsgym/fonts.py builds them; see jg_raster_install_fonts in jsgym_raster.h. Returns
+ * JG_OK, or JG_ERR_ARGUMENT for a malformed set or one that differs from the set
+ * installed already. */
+int32_t jg_install_fonts(const uint8_t *const *data, const size_t *lens, uint32_t n,
+                         const char *const *names, const uint32_t *faces, uint32_t n_families,
+                         uint32_t standard, const uint32_t *fallbacks);
+
+/* Loads FreeType from `library` (a path or soname) with the n font files behind the
+ * installed face tables (their bytes, in the same order), and from then on hints the
+ * glyphs text is drawn with as Chromium does (see jg_raster_set_hinter). Once per
+ * process; returns JG_OK, JG_ERR_ARGUMENT for bad arguments or unreadable files, or
+ * JG_ERR_SYSTEM when FreeType is unavailable (text stays unhinted; jg_hinting_error()
+ * says why). */
+int32_t jg_install_hinting(const char *library, const uint8_t *const *files, const size_t *lens,
+                           uint32_t n);
+const char *jg_hinting_error(void);
+
 /* Name of the QuickJS engine compiled in ("bellard 2025-09-13" or "quickjs-ng ..."). */
 const char *jg_engine_name(void);
 
