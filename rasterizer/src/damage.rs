@@ -566,9 +566,9 @@ impl Damage {
         // When many commands past the shared prefix changed (everything moves), most
         // all of them would be drawn anyway: drawing the rest of the stream whole, from
         // the prefix, costs less than culling and windowing them.
-        // (at least two: past a short prefix, damage for a moved sprite or two costs
-        // far less than restoring and redrawing the whole canvas)
-        let max_changed = ((n - p) / 4).max(2);
+        // (at least one: past a short prefix, damage for one moved sprite costs far
+        // less than restoring and redrawing the whole canvas)
+        let max_changed = ((n - p) / 4).max(1);
         let mut changed = 0;
         for k in p..n - s {
             let e = entries[k];
