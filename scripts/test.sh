@@ -9,7 +9,7 @@ echo "== system packages (fonts both backends draw text with, FreeType's headers
 bash scripts/setup_system.sh
 
 echo "== install (builds QuickJS, the runtime, the shim and the rasterizer)"
-python3 -m pip install --quiet --disable-pip-version-check -e ".[test,train]"
+python3 -m pip install --quiet --disable-pip-version-check -e ".[test,train,ray]"
 
 echo "== browser pieces (Chromium, Playwright, real p5.js in web/)"
 bash scripts/setup_browser.sh

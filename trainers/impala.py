@@ -3,19 +3,23 @@ PlayTrain's double-buffered workers).
 
     python trainers/impala.py --game catch                                 # one process
     torchrun --standalone --nproc_per_node 2 trainers/impala.py --game pong   # 2 learners (DDP)
+    python trainers/impala.py --game catch --ray local --num-actors 2      # Ray actor processes
+    python trainers/impala.py --game catch,pong --ray auto --num-actors 64   # a Ray cluster, 2 games
 
 How data flows (one process; under torchrun every process runs all of it and DDP
 averages the learners' gradients):
 
-    actor thread k:  VectorEnv of E envs = halves A and B
-        recv A -> infer A (batched, learner's device, policy copy) -> send A   } A steps in native
-        recv B -> infer B                                          -> send B   } threads while B
-        every T steps of a half: unroll (T+1 obs, T actions/logits/rewards/ends) -> queue
+    actor k (a thread of this process, or with --ray a Ray actor process: trainers/ray_fleet.py)
+        one VectorEnv of E envs per game, each stepped as halves A and B:
+        recv A -> infer A (batched, policy copy) -> send A   } A steps in native threads
+        recv B -> infer B                        -> send B   } while B is inferred
+        every T steps of a half: unroll (T+1 obs, T actions/logits/rewards/ends) -> learner
     learner (main thread):
-        queue (bounded: actors block when it is full) -> batch of B unrolls -> V-trace
-        -> RMSprop step -> copy weights into the actors' policy copy
+        bounded queue (actors block when it is full) -> batch of B unrolls -> V-trace
+        -> RMSprop step -> every k updates, the weights to the actors' policy copies
 
-V-trace uses rho-bar = c-bar = 1, rewards are clipped to [-1, 1], gamma = 0.99.
+V-trace uses rho-bar = c-bar = 1, rewards are clipped to [-1, 1], gamma = 0.99. Unrolls
+made with weights up to a few updates old are what V-trace's importance weights correct.
 Writes runs/{game}__{exp_name}__{seed}__{time}/ like trainers/ppo.py.
 """
 
@@ -54,7 +58,8 @@ class Args:
     exp_name: str = "impala"
     """the name of this experiment (the algo part of the run name)"""
     game: str = "catch"
-    """a bundled game name (`jsgym list`) or a path to a .js game file"""
+    """a bundled game name (`jsgym list`) or a path to a .js game file; several separated
+    by commas train one policy on all of them (multi-task: every actor runs every game)"""
     seed: int = 1
     """seed of the RNGs and of the envs (learner process r adds 1000 * r)"""
     torch_deterministic: bool = True
@@ -62,7 +67,8 @@ class Args:
     torch_threads: int = 1
     """torch CPU threads per process (0: torch's default); 1 is fastest on a small shared CPU"""
     device: str = "cpu"
-    """torch device of the learner; the actors' batched inference runs there too"""
+    """torch device of the learner; threaded actors' batched inference runs there too (Ray
+    actors always infer on their CPU)"""
     backend: str = "quickjs"
     """env backend passed to jsgym.make_vec: quickjs or browser"""
     env_threads: int | None = None
@@ -85,15 +91,35 @@ class Args:
 
     # actors
     num_actors: int = 1
-    """actor threads per process, each with its own VectorEnv"""
+    """actors per learner process (threads, or Ray actor processes with --ray), each with
+    its own VectorEnv per game"""
     envs_per_actor: int = 16
-    """envs per actor, stepped as two halves (double buffering); must be even"""
+    """envs per actor and game, stepped as two halves (double buffering); must be even"""
     unroll_length: int = 20
     """steps per unroll (T)"""
     batch_size: int = 2
     """unrolls per learner step (each holds envs_per_actor / 2 envs x T steps)"""
     queue_size: int = 4
-    """unrolls the queue holds before actors wait"""
+    """unrolls the queue holds before actors wait (with --ray: split over the actors' own
+    queues, at least 1 each)"""
+    weights_every: int = 1
+    """learner updates between two weight broadcasts to the actors (V-trace corrects the
+    lag of the unrolls made in between)"""
+
+    # distributed actors (trainers/ray_fleet.py)
+    ray: str | None = None
+    """run the actors as Ray actor processes: 'local' starts a Ray instance on this machine,
+    anything else is the address of a running cluster for ray.init ('auto', 'HOST:6379')"""
+    ray_actor_cpus: float = 1.0
+    """CPUs that Ray reserves per actor (its env's native threads default to this, at least 1)"""
+    ray_inflight: int = 2
+    """requests for unrolls kept open per Ray actor (> 1 overlaps transfer with learning)"""
+    actor_max_restarts: int = 10
+    """times Ray restarts a dead Ray actor (its node may be gone: it restarts where a CPU is
+    free) before the run fails"""
+    actor_timeout: float = 120.0
+    """seconds a Ray actor may go without delivering an unroll while its calls fail before
+    the run fails"""
 
     # algorithm
     total_timesteps: int = 200_000
@@ -180,21 +206,37 @@ def vtrace(behavior_logp: torch.Tensor, target_logp: torch.Tensor, rewards: torc
     return vs, pg_advantages
 
 
-class Actor(threading.Thread):
-    """Steps one VectorEnv as two halves with send/recv: while one half steps in the
-    native threads, this thread infers the other half's actions. Every ``T`` steps of a
-    half, its unroll goes to the learner's queue."""
+class PolicyCopy:
+    """The actors' copy of the policy: the model, the learner update its weights come from
+    (``version``), and the lock that keeps the learner from replacing weights mid-inference."""
 
-    def __init__(self, actor_id: int, args: Args, policy: Agent, policy_lock: threading.Lock,
-                 unrolls: queue.Queue, stop: threading.Event, seed: int, device: torch.device):
-        super().__init__(name=f"actor-{actor_id}", daemon=True)
-        self.args, self.policy, self.policy_lock = args, policy, policy_lock
-        self.unrolls, self.stop, self.seed, self.device = unrolls, stop, seed, device
+    def __init__(self, model: Agent, version: int = 0):
+        self.model, self.version, self.lock = model, version, threading.Lock()
+
+    def load(self, state_dict: dict, version: int) -> None:
+        with self.lock:
+            self.model.load_state_dict(state_dict)
+            self.version = version
+
+
+class Actor:
+    """Steps one VectorEnv per game, each as two halves with send/recv: while one half
+    steps in the native threads, the actor infers the other half's actions. Every ``T``
+    steps of a half, ``emit(unroll, meta)`` hands its unroll to the learner (it blocks
+    while the learner's queue is full). ``run()`` is the body of a thread of the learner
+    process (``ThreadFleet``) or of a Ray actor process (trainers/ray_fleet.py)."""
+
+    def __init__(self, actor_id: int, args: Args, games: list[str], policy: PolicyCopy,
+                 emit, stop: threading.Event, seed: int, device: torch.device):
+        self.actor_id, self.args, self.games, self.policy = actor_id, args, games, policy
+        self.emit, self.stop, self.seed, self.device = emit, stop, seed, device
         self.error: BaseException | None = None
-        self.episodes: collections.deque = collections.deque()  # (return, length) pairs
-        self.env_wait = 0.0    # seconds blocked in recv() (env time not hidden by inference)
-        self.queue_wait = 0.0  # seconds blocked on a full queue
-        self.busy = 0.0        # seconds in the loop
+        self.episodes: collections.deque = collections.deque()  # (game, return, length)
+        self.env_wait = 0.0   # seconds blocked in recv() (env time not hidden by inference)
+        self.infer = 0.0      # seconds in the policy's forward pass and sampling
+        self.emit_wait = 0.0  # seconds in emit(): a full queue (back-pressure), transport
+        self.busy = 0.0       # seconds in the loop
+        self.unrolls = 0      # unrolls emitted
         self.generator = torch.Generator(device=device)
         self.generator.manual_seed(seed)
 
@@ -215,74 +257,164 @@ class Actor(threading.Thread):
                 "valid": np.zeros((T, n), np.bool_)}
 
     def _run(self):
-        args, T = self.args, self.args.unroll_length
-        envs = jsgym.make_vec(args.game, args.envs_per_actor, num_threads=args.env_threads,
-                              seed=self.seed, backend=args.backend, **env_kwargs_from(args))
-        obs_shape, n_actions = envs.single_observation_space.shape, envs.single_action_space.n
-        half = args.envs_per_actor // 2
-        groups = [np.arange(0, half), np.arange(half, args.envs_per_actor)]
-        unroll = [self._new_unroll(half, obs_shape, n_actions) for _ in groups]
-        t = [0, 0]
-        valid = [np.ones(half, np.bool_), np.ones(half, np.bool_)]
-        in_flight = 0
+        args, T, E = self.args, self.args.unroll_length, self.args.envs_per_actor
+        envs = []
+        try:
+            for game in self.games:
+                envs.append(jsgym.make_vec(game, E, num_threads=args.env_threads, seed=self.seed,
+                                           backend=args.backend, **env_kwargs_from(args)))
+            self._loop(envs, T, E)
+        finally:
+            for e in envs:
+                e.close()
+
+    def _loop(self, envs: list, T: int, E: int):
+        obs_shape = envs[0].single_observation_space.shape
+        n_actions = envs[0].single_action_space.n
+        half = E // 2
+        # group 2j + h is half h (0: envs [0, half), 1: [half, E)) of game j's VectorEnv
+        ids = [np.arange(0, half), np.arange(half, E)]
+        n_groups = 2 * len(envs)
+        unroll = [self._new_unroll(half, obs_shape, n_actions) for _ in range(n_groups)]
+        version = [0] * n_groups  # the weights an unroll's first step was inferred with
+        t = [0] * n_groups
+        valid = [np.ones(half, np.bool_) for _ in range(n_groups)]
+        pending: collections.deque = collections.deque()  # VectorEnvs of the sends, oldest first
 
         def act(g: int, obs: np.ndarray) -> None:
             # batched inference for one half, then send it stepping
-            nonlocal in_flight
-            with self.policy_lock, torch.no_grad():
-                logits, _ = self.policy(torch.from_numpy(obs).to(self.device))
+            i0 = time.perf_counter()
+            with self.policy.lock, torch.no_grad():
+                logits, _ = self.policy.model(torch.from_numpy(obs).to(self.device))
                 action = torch.multinomial(torch.softmax(logits, -1), 1,
                                            generator=self.generator).squeeze(-1)
+                if t[g] == 0:
+                    version[g] = self.policy.version
+            self.infer += time.perf_counter() - i0
             u, k = unroll[g], t[g]
             u["obs"][k], u["actions"][k] = obs, action.cpu().numpy()
             u["logits"][k], u["valid"][k] = logits.cpu().numpy(), valid[g]
-            envs.send(u["actions"][k], groups[g])
-            in_flight += 1
+            envs[g // 2].send(u["actions"][k], ids[g % 2])
+            pending.append(g // 2)
 
         try:
-            obs, _ = envs.reset(seed=self.seed)
-            act(0, obs[groups[0]])
-            act(1, obs[groups[1]])
+            for j, e in enumerate(envs):
+                obs, _ = e.reset(seed=self.seed)
+                act(2 * j, obs[ids[0]])
+                act(2 * j + 1, obs[ids[1]])
             while not self.stop.is_set():
                 loop_start = time.perf_counter()
-                obs, reward, term, trunc, infos = envs.recv()
-                in_flight -= 1
+                j = pending.popleft()
+                obs, reward, term, trunc, infos = envs[j].recv()
                 self.env_wait += time.perf_counter() - loop_start
-                g = 0 if infos["env_id"][0] < half else 1
+                g = 2 * j + (0 if infos["env_id"][0] < half else 1)
                 u, k = unroll[g], t[g]
                 u["rewards"][k], u["terminated"][k], u["truncated"][k] = reward, term, trunc
                 # the step after an episode end only resets (NEXT_STEP autoreset)
                 valid[g] = ~(term | trunc)
                 if "_episode" in infos:
                     for i in np.flatnonzero(infos["_episode"]):
-                        self.episodes.append((float(infos["episode"]["r"][i]),
+                        self.episodes.append((self.games[j], float(infos["episode"]["r"][i]),
                                               int(infos["episode"]["l"][i])))
                 t[g] += 1
                 if t[g] == T:
                     u["obs"][T] = obs
                     q0 = time.perf_counter()
-                    while not self.stop.is_set():
-                        try:
-                            self.unrolls.put(u, timeout=0.1)
-                            break
-                        except queue.Full:
-                            continue
-                    self.queue_wait += time.perf_counter() - q0
+                    self.emit(u, {"actor": self.actor_id, "game": self.games[j],
+                                  "version": version[g]})
+                    self.emit_wait += time.perf_counter() - q0
+                    self.unrolls += 1
                     unroll[g], t[g] = self._new_unroll(half, obs_shape, n_actions), 0
                 if self.stop.is_set():
                     break
                 act(g, obs)
                 self.busy += time.perf_counter() - loop_start
         finally:
-            for _ in range(in_flight):  # collect what is still stepping before closing
-                envs.recv()
-            envs.close()
+            while pending:  # collect what is still stepping before the envs close
+                envs[pending.popleft()].recv()
+
+    def stats(self) -> dict:
+        return {"env_wait": self.env_wait, "infer": self.infer, "emit_wait": self.emit_wait,
+                "busy": self.busy, "unrolls": self.unrolls}
+
+
+class ThreadFleet:
+    """The default actors: threads of the learner process, one bounded queue of unrolls,
+    and one policy copy on the learner's device that all of them infer with."""
+
+    def __init__(self, args: Args, games: list[str], agent: Agent, seed: int,
+                 device: torch.device):
+        self.policy = PolicyCopy(copy.deepcopy(agent).eval())
+        self.unrolls: queue.Queue = queue.Queue(maxsize=args.queue_size)
+        self.stop = threading.Event()
+        self.actors = [Actor(i, args, games, self.policy, self._emit, self.stop, seed + 100 * i,
+                             device) for i in range(args.num_actors)]
+        self.threads = [threading.Thread(target=a.run, name=f"actor-{i}", daemon=True)
+                        for i, a in enumerate(self.actors)]
+        for th in self.threads:
+            th.start()
+
+    def _emit(self, unroll: dict, meta: dict) -> None:
+        while not self.stop.is_set():
+            try:
+                self.unrolls.put((unroll, meta), timeout=0.1)
+                return
+            except queue.Full:
+                continue
+
+    def next_unroll(self) -> tuple[dict, dict]:
+        """The oldest unroll in the queue and its ``meta`` (actor, game, weights version)."""
+        while True:
+            for a, th in zip(self.actors, self.threads):
+                if a.error is not None:
+                    raise RuntimeError(f"{th.name} failed") from a.error
+            try:
+                return self.unrolls.get(timeout=0.5)
+            except queue.Empty:
+                continue
+
+    def publish(self, agent: Agent, version: int) -> None:
+        self.policy.load(agent.state_dict(), version)
+
+    def episodes(self) -> list[tuple[str, float, int]]:
+        out = []
+        for a in self.actors:
+            while a.episodes:
+                out.append(a.episodes.popleft())
+        return out
+
+    def stats(self) -> dict:
+        """Actor time, summed over the actors (seconds), and the unrolls queued now."""
+        total = collections.Counter()
+        for a in self.actors:
+            total.update(a.stats())
+        return {**total, "queued": self.unrolls.qsize()}
+
+    def summary(self) -> dict:
+        return {}
+
+    def close(self) -> None:
+        self.stop.set()
+        for th in self.threads:
+            th.join(timeout=30)
+
+
+def game_list(game: str) -> list[str]:
+    """``--game`` as a list: one game, or several separated by commas (multi-task)."""
+    games = [g.strip() for g in game.split(",") if g.strip()]
+    if not games:
+        raise ValueError(f"no game in --game {game!r}")
+    return games
 
 
 def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
     args = parse_args(Args, argv, prog=prog)
     if args.envs_per_actor < 2 or args.envs_per_actor % 2:
         raise ValueError(f"envs_per_actor must be an even number >= 2, got {args.envs_per_actor}")
+    if args.weights_every < 1:
+        raise ValueError(f"weights_every must be >= 1, got {args.weights_every}")
+    games = game_list(args.game)
+    label = "+".join(pathlib.Path(g).stem if g.endswith(".js") else g for g in games)
 
     # distributed setup (torchrun sets these); every process runs actors and a learner
     distributed = int(os.environ.get("WORLD_SIZE", "1")) > 1
@@ -296,11 +428,11 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
 
     ckpt = load_checkpoint(args.resume, args.device) if args.resume else None
     if distributed:  # all processes share rank 0's run name
-        names = [ckpt["run_name"] if ckpt else make_run_name(args.game, args.exp_name, args.seed)]
+        names = [ckpt["run_name"] if ckpt else make_run_name(label, args.exp_name, args.seed)]
         dist.broadcast_object_list(names, src=0)
         run_name = names[0]
     else:
-        run_name = ckpt["run_name"] if ckpt else make_run_name(args.game, args.exp_name, args.seed)
+        run_name = ckpt["run_name"] if ckpt else make_run_name(label, args.exp_name, args.seed)
     run_dir = pathlib.Path(args.out_dir) / run_name
     logger = RunLogger(run_dir, args, enabled=args.track and is_main)
 
@@ -309,10 +441,16 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
     seed_everything(seed, args.torch_deterministic, args.torch_threads)
     device = torch.device(args.device)
 
-    # the learner's network, and the actors' copy (refreshed after every update)
-    probe = jsgym.make_vec(args.game, 1, backend=args.backend, **env_kwargs_from(args))
-    obs_shape, n_actions = probe.single_observation_space.shape, probe.single_action_space.n
-    probe.close()
+    # the learner's network (every game must have the same observations and actions)
+    spaces = []
+    for game in games:
+        probe = jsgym.make_vec(game, 1, backend=args.backend, **env_kwargs_from(args))
+        spaces.append((probe.single_observation_space.shape, probe.single_action_space.n))
+        probe.close()
+    if len(set(spaces)) > 1:
+        raise ValueError("multi-task games must share observation shape and action count: "
+                         + ", ".join(f"{g} {o} x {a}" for g, (o, a) in zip(games, spaces)))
+    obs_shape, n_actions = spaces[0]
     agent = Agent(obs_shape, n_actions, args.encoder).to(device)
     if ckpt:
         agent.load_state_dict(ckpt["model"])
@@ -325,42 +463,35 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
         global_step, start_update = ckpt["global_step"], ckpt["iteration"] + 1
         if is_main:
             print(f"resumed {run_name} at step {global_step}", flush=True)
-    policy = copy.deepcopy(agent).eval()
-    policy_lock = threading.Lock()
 
-    unrolls: queue.Queue = queue.Queue(maxsize=args.queue_size)
-    stop = threading.Event()
-    actors = [Actor(i, args, policy, policy_lock, unrolls, stop, seed + 100 * i, device)
-              for i in range(args.num_actors)]
-    for a in actors:
-        a.start()
+    # the actors: threads of this process, or Ray actor processes anywhere on a cluster
+    if args.ray:
+        if args.ray == "local":  # a cluster inside this machine: Ray on the loopback interface
+            os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+        from trainers.ray_fleet import RayFleet
+        fleet = RayFleet(args, games, agent, seed)
+    else:
+        fleet = ThreadFleet(args, games, agent, seed, device)
+    fleet.publish(agent, start_update - 1)
 
     recent = collections.deque(maxlen=20)
     start_time = time.time()
     start_step = global_step
     learner_wait = learner_busy = 0.0
+    lags = collections.deque(maxlen=100)  # learner updates between an unroll's weights and now
     last_update = start_update - 1
     bar = progress_bar(args.num_updates * args.steps_per_update * args.world_size, global_step,
                        args.progress and is_main)
 
-    def next_unroll() -> dict:
-        while True:
-            for a in actors:
-                if a.error is not None:
-                    raise RuntimeError(f"{a.name} failed") from a.error
-            try:
-                return unrolls.get(timeout=0.5)
-            except queue.Empty:
-                continue
-
     try:
         for update in range(start_update, args.num_updates + 1):
             wait_start = time.perf_counter()
-            batch = [next_unroll() for _ in range(args.batch_size)]
+            batch = [fleet.next_unroll() for _ in range(args.batch_size)]
             busy_start = time.perf_counter()
             learner_wait += busy_start - wait_start
-            b = {k: torch.from_numpy(np.concatenate([u[k] for u in batch], axis=1)).to(device)
-                 for k in batch[0]}
+            lags.extend(update - 1 - meta["version"] for _, meta in batch)
+            b = {k: torch.from_numpy(np.concatenate([u[k] for u, _ in batch], axis=1)).to(device)
+                 for k in batch[0][0]}
             T, N = b["actions"].shape
             frac = 1.0 - (update - 1.0) / args.num_updates
             optimizer.param_groups[0]["lr"] = frac * args.learning_rate
@@ -395,28 +526,30 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
             loss.backward()
             grad_norm = nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
             optimizer.step()
-            with policy_lock:
-                policy.load_state_dict(agent.state_dict())
+            if update % args.weights_every == 0:
+                fleet.publish(agent, update)
 
             global_step += args.steps_per_update * args.world_size
             learner_busy += time.perf_counter() - busy_start
-            for a in actors:
-                while a.episodes:
-                    r, l = a.episodes.popleft()
-                    recent.append(r)
-                    logger.scalar("charts/episodic_return", r, global_step)
-                    logger.scalar("charts/episodic_length", l, global_step)
+            for game, r, l in fleet.episodes():
+                recent.append(r)
+                logger.scalar("charts/episodic_return", r, global_step)
+                logger.scalar("charts/episodic_length", l, global_step)
+                if len(games) > 1:
+                    logger.scalar(f"charts/episodic_return/{game}", r, global_step)
 
             if update % 10 == 0 or update == args.num_updates:
                 sps = int((global_step - start_step) / (time.time() - start_time))
                 n_valid = mask.sum().clamp(min=1)
-                env_wait = sum(a.env_wait for a in actors) / max(sum(a.busy for a in actors), 1e-9)
+                st = fleet.stats()
+                env_wait = st["env_wait"] / max(st["busy"], 1e-9)
                 logger.scalar("charts/SPS", sps, global_step)
                 logger.scalar("charts/learning_rate", optimizer.param_groups[0]["lr"], global_step)
                 logger.scalar("charts/actor_env_wait_fraction", env_wait, global_step)
                 logger.scalar("charts/learner_queue_wait_fraction",
                               learner_wait / max(learner_wait + learner_busy, 1e-9), global_step)
-                logger.scalar("charts/queue_size", unrolls.qsize(), global_step)
+                logger.scalar("charts/queue_size", st["queued"], global_step)
+                logger.scalar("charts/policy_lag", float(np.mean(lags)), global_step)
                 logger.scalar("losses/policy_loss", pg_loss.item() / n_valid.item(), global_step)
                 logger.scalar("losses/value_loss", v_loss.item() / n_valid.item(), global_step)
                 logger.scalar("losses/entropy", entropy.item() / n_valid.item(), global_step)
@@ -440,38 +573,53 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
             if out_of_time:
                 break
     finally:
-        stop.set()
-        for a in actors:
-            a.join(timeout=30)
-        bar.close()
+        try:
+            st, fleet_summary = fleet.stats(), fleet.summary()
+        finally:
+            fleet.close()
+            bar.close()
 
     wall = time.time() - start_time
-    actor_busy = max(sum(a.busy for a in actors), 1e-9)
+    actor_busy = max(st["busy"], 1e-9)
     summary = {"run_dir": str(run_dir), "global_step": global_step, "wall_time": wall,
                "sps": (global_step - start_step) / max(wall, 1e-9),
-               "actor_env_wait_fraction": sum(a.env_wait for a in actors) / actor_busy,
-               "actor_queue_wait_fraction": sum(a.queue_wait for a in actors) / actor_busy,
+               "actor_env_wait_fraction": st["env_wait"] / actor_busy,
+               "actor_infer_fraction": st["infer"] / actor_busy,
+               "actor_queue_wait_fraction": st["emit_wait"] / actor_busy,
                "learner_queue_wait_fraction": learner_wait / max(learner_wait + learner_busy, 1e-9),
-               "recent_return": float(np.mean(recent)) if recent else float("nan")}
+               "updates_per_s": (last_update - start_update + 1) / max(wall, 1e-9),
+               "policy_lag": float(np.mean(lags)) if lags else float("nan"),
+               "recent_return": float(np.mean(recent)) if recent else float("nan"),
+               **fleet_summary}
     if args.track and is_main:
         final = run_dir / "checkpoints" / "final.pt"
         save_checkpoint(final, algo="impala", args=args, agent=agent, optimizer=optimizer,
                         global_step=global_step, iteration=last_update, run_name=run_name)
         summary["checkpoint"] = str(final)
         if args.eval_episodes > 0:
-            gif = run_dir / "videos" / f"eval_{global_step}.gif" if args.capture_video else None
-            result = evaluate(load_policy(final, device=args.device), args.game,
-                              episodes=args.eval_episodes, seed=args.seed + 10_000,
-                              backend=args.backend, env_kwargs=env_kwargs_from(args), gif_path=gif)
-            base = random_baseline(args.game, episodes=args.eval_episodes, seed=args.seed + 10_000,
-                                   env_kwargs=env_kwargs_from(args), backend=args.backend)
-            summary.update(eval_mean=result["mean"], eval_std=result["std"],
-                           random_mean=base["mean"])
-            logger.scalar("eval/mean_return", result["mean"], global_step)
-            logger.scalar("eval/random_mean_return", base["mean"], global_step)
+            means = []
+            for game in games:  # each game on held-out seeds, beside the random policy
+                name = f"eval_{global_step}" if len(games) == 1 else f"eval_{game}_{global_step}"
+                gif = run_dir / "videos" / f"{name}.gif" if args.capture_video else None
+                result = evaluate(load_policy(final, device=args.device), game,
+                                  episodes=args.eval_episodes, seed=args.seed + 10_000,
+                                  backend=args.backend, env_kwargs=env_kwargs_from(args),
+                                  gif_path=gif)
+                base = random_baseline(game, episodes=args.eval_episodes, seed=args.seed + 10_000,
+                                       env_kwargs=env_kwargs_from(args), backend=args.backend)
+                means.append((result["mean"], result["std"], base["mean"]))
+                tag = "eval" if len(games) == 1 else f"eval/{game}"
+                logger.scalar(f"{tag}/mean_return", result["mean"], global_step)
+                logger.scalar(f"{tag}/random_mean_return", base["mean"], global_step)
+                if len(games) > 1:
+                    summary[f"eval_mean_{game}"] = result["mean"]
+                    summary[f"random_mean_{game}"] = base["mean"]
+            summary.update(eval_mean=float(np.mean([m[0] for m in means])),
+                           eval_std=float(np.mean([m[1] for m in means])),
+                           random_mean=float(np.mean([m[2] for m in means])))
         logger.flush()
         plot_learning_curve(run_dir / "scalars.csv", run_dir / "curve.png",
-                            title=f"{args.game}: IMPALA ({args.encoder} CNN)",
+                            title=f"{label}: IMPALA ({args.encoder} CNN)",
                             baseline=summary.get("random_mean"))
     logger.close()
     if distributed:  # DDP keeps the learners' weights identical; check it, cheaply
