@@ -1,0 +1,490 @@
+"""IMPALA's Ray actor fleet against its threaded actors on this machine: env steps/s
+reaching the learner with 1, 2 and 4 actors, the learner's updates/s, and where the
+time goes. Writes bench/results/distributed.md and distributed.csv.
+
+1. Delivery. A sink learner takes unrolls as fast as they come (no gradient step) and
+   publishes the weights after every batch of --batch-size unrolls, as the trainer does
+   after an update. Threaded: impala.ThreadFleet, N actor threads of this process, their
+   inference in it. Ray: trainers/ray_fleet.RayFleet on a local Ray instance, N actor
+   processes (each reserving cores/N CPUs), their inference on their own CPU. Each actor
+   has --envs envs of --game stepped by one native env thread, in two halves; the same
+   unroll length and queue sizes on both sides; both pinned to the same cores.
+   Figure: env steps/s of the unrolls the sink received, median of timed windows
+   [min-max] after a warm-up; and the CPU the whole process tree used (for Ray: the
+   actor processes and Ray's own daemons, GCS and raylet), from /proc.
+2. Training. trainers/impala.py itself, threaded and --ray local, with N actors, for
+   --train-seconds each: agent steps/s and learner updates/s over the run after its first
+   third (the actors' start-up excluded), read from the run's scalars.csv; and the
+   learner alone (the same update on a fixed batch, no actors): its ceiling in updates/s.
+3. Where the time goes. Per unroll: serialising it (pickle protocol 5, buffers out of
+   band, as Ray does), ray.put into the object store and ray.get back on the same node,
+   and a fetch from an actor on another node of a two-node ray.cluster_utils.Cluster
+   (both on this machine, through loopback); the actors' loop split into env wait,
+   inference, waiting on a full queue (back-pressure) and the rest, from phase 1; and a
+   weight broadcast (ray.put of the state dict, one actor loading it).
+
+The load of other processes is recorded per window (machine busy minus this process
+tree); figures are worth publishing only where it stays near 0.
+
+Time at defaults (6 delivery configurations x (start-up + 2 s warm-up + 3 windows of
+3 s), 4 training runs of 30 s, the costs): about 5 minutes; --quick about 2.
+
+    python bench/distributed.py                     # full run
+    python bench/distributed.py --quick             # smoke run
+    python bench/distributed.py --actors 1 2 --game coinrun
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+# bench/profile.py (this script's folder is sys.path[0]) shadows the standard library's
+# profile module, which torch.optim imports through cProfile: import the real one first
+_here = sys.path.pop(0)
+import cProfile  # noqa: E402,F401
+
+sys.path.insert(0, _here)
+
+import csv  # noqa: E402
+import os  # noqa: E402
+import pathlib  # noqa: E402
+import pickle  # noqa: E402
+import resource  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+
+# the local Ray instance and test cluster stay on the loopback interface (read by `import ray`)
+os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+import common  # noqa: E402
+from common import Measurement, fmt_rate, log  # noqa: E402
+
+sys.path.insert(0, str(common.ROOT))
+from trainers import impala  # noqa: E402
+from trainers.common import Agent  # noqa: E402
+
+MODES = ("threaded", "ray")
+
+
+# -- CPU of this process tree ----------------------------------------------------------
+
+def tree_ticks(root: int) -> int:
+    """utime + stime of ``root`` and all its descendants (clock ticks, /proc)."""
+    parent, ticks = {}, {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parent[int(d)] = int(fields[1])
+        ticks[int(d)] = int(fields[11]) + int(fields[12])
+    children: dict[int, list[int]] = {}
+    for pid, pp in parent.items():
+        children.setdefault(pp, []).append(pid)
+    total, stack = 0, [root]
+    while stack:
+        pid = stack.pop()
+        total += ticks.get(pid, 0)
+        stack.extend(children.get(pid, []))
+    return total
+
+
+class TreeLoadMeter:
+    """common.LoadMeter for a process tree: cores kept busy by this process and its
+    descendants (Ray's daemons and actor processes), and by everything else."""
+
+    def start(self):
+        self._cpus = common.proc_stat_cpus()
+        self._mine = tree_ticks(os.getpid())
+        return self
+
+    def stop(self) -> tuple[float, float]:
+        cpus, before = common.proc_stat_cpus(), self._cpus
+        mine = tree_ticks(os.getpid()) - self._mine
+        total = busy = 0
+        for c, b in cpus.items():
+            a = before.get(c)
+            if a is None:
+                continue
+            t = sum(b[:8]) - sum(a[:8])
+            total += t
+            busy += t - ((b[3] + b[4]) - (a[3] + a[4]))
+        if total <= 0:
+            return 0.0, 0.0
+        per_cpu = total / len(cpus)
+        return mine / per_cpu, max(0.0, busy - mine) / per_cpu
+
+
+def windows(step, *, seconds: float, n: int, warmup: float) -> Measurement:
+    """Like common.timed_windows, for ``step() -> env steps delivered`` and the tree's CPU
+    (``near_cores`` is left equal to the machine-wide other load: all cores are ours)."""
+    m = Measurement()
+
+    def window(duration):
+        steps, start = 0, time.perf_counter()
+        while True:
+            steps += step()
+            now = time.perf_counter()
+            if now >= start + duration:
+                return steps, now - start
+
+    if warmup > 0:
+        window(warmup)
+    for _ in range(n):
+        meter = TreeLoadMeter().start()
+        steps, elapsed = window(seconds)
+        mine, other = meter.stop()
+        m.steps.append(steps)
+        m.elapsed.append(elapsed)
+        m.rates.append(steps / elapsed)
+        m.self_cores.append(mine)
+        m.other_cores.append(other)
+        m.near_cores.append(other)
+    return m
+
+
+# -- 1. delivery ------------------------------------------------------------------------
+
+def fleet_args(a, n: int, mode: str) -> impala.Args:
+    cores = len(common.usable_cores())
+    return impala.Args(game=a.game, num_actors=n, envs_per_actor=a.envs, env_threads=1,
+                       unroll_length=a.unroll_length, batch_size=a.batch_size,
+                       queue_size=a.queue_size, ray="local" if mode == "ray" else None,
+                       ray_actor_cpus=cores / n, frameskip=4)
+
+
+def delivery(mode: str, n: int, a, agent: Agent) -> tuple[Measurement, dict, dict]:
+    args = fleet_args(a, n, mode)
+    if mode == "ray":
+        from trainers.ray_fleet import RayFleet
+        fleet = RayFleet(args, [a.game], agent, seed=1)
+    else:
+        fleet = impala.ThreadFleet(args, [a.game], agent, seed=1, device=torch.device("cpu"))
+    per_unroll = args.envs_per_actor // 2 * args.unroll_length
+    taken = [0]
+
+    def step() -> int:
+        fleet.next_unroll()
+        taken[0] += 1
+        if taken[0] % args.batch_size == 0:  # the trainer publishes after each update
+            fleet.publish(agent, taken[0] // args.batch_size)
+        return per_unroll
+
+    try:
+        fleet.publish(agent, 0)
+        m = windows(step, seconds=a.seconds, n=a.windows, warmup=a.warmup)
+        stats, summary = fleet.stats(), fleet.summary()
+    finally:
+        fleet.close()
+    return m, stats, summary
+
+
+# -- 2. training ------------------------------------------------------------------------
+
+def training(mode: str, n: int, a) -> dict:
+    """trainers/impala.py for a.train_seconds; rates over its last two thirds."""
+    with tempfile.TemporaryDirectory() as out:
+        cmd = [sys.executable, str(common.ROOT / "trainers" / "impala.py"), "--game", a.game,
+               "--num-actors", str(n), "--envs-per-actor", str(a.envs), "--env-threads", "1",
+               "--unroll-length", str(a.unroll_length), "--batch-size", str(a.batch_size),
+               "--queue-size", str(a.queue_size), "--total-timesteps", "100000000",
+               "--time-budget", str(a.train_seconds), "--eval-episodes", "0",
+               "--checkpoint-every", "0", "--no-progress", "--out-dir", out]
+        if mode == "ray":
+            cores = len(common.usable_cores())
+            cmd += ["--ray", "local", "--ray-actor-cpus", f"{cores / n:g}"]
+        before, t0, cpus0 = resource.getrusage(resource.RUSAGE_CHILDREN), time.time(), \
+            common.proc_stat()
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=os.environ)
+        after, wall = resource.getrusage(resource.RUSAGE_CHILDREN), time.time() - t0
+        # the run's processes (and Ray's, reaped by their parents) are children by now
+        mine = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / wall
+        other = max(0.0, common.cpu_busy_fraction(cpus0, common.proc_stat())
+                    * common.online_cpus() - mine)
+        if proc.returncode:
+            return {"error": proc.stderr.strip().splitlines()[-1] if proc.stderr else "failed"}
+        run = next(pathlib.Path(out).iterdir())
+        with open(run / "scalars.csv", newline="") as f:
+            rows = [(int(r["step"]), float(r["wall_time"])) for r in csv.DictReader(f)
+                    if r["tag"] == "charts/SPS"]
+    line = [l for l in proc.stdout.splitlines() if l.startswith("summary ")][-1]
+    s = dict(kv.split("=", 1) for kv in line.split()[1:])
+    t0 = rows[0][1]
+    tail = [r for r in rows if r[1] - t0 >= (rows[-1][1] - t0) / 3]
+    (s0, w0), (s1, w1) = (tail if len(tail) > 1 else rows)[0], rows[-1]
+    per_update = a.batch_size * a.envs // 2 * a.unroll_length
+    sps = (s1 - s0) / max(w1 - w0, 1e-9)
+    return {"sps": sps, "updates_per_s": sps / per_update, "cpu": mine, "other": other,
+            "env_wait": float(s["actor_env_wait_fraction"]),
+            "infer": float(s["actor_infer_fraction"]),
+            "queue_wait": float(s["actor_queue_wait_fraction"]),
+            "learner_wait": float(s["learner_queue_wait_fraction"]),
+            "lag": float(s["policy_lag"])}
+
+
+def learner_alone(a, agent: Agent, seconds: float) -> float:
+    """Updates/s of the IMPALA update itself (forward, V-trace, backward, RMSprop) on one
+    fixed batch: the learner's ceiling on this CPU with one torch thread."""
+    torch.set_num_threads(1)
+    T, N = a.unroll_length, a.batch_size * a.envs // 2
+    rng = np.random.default_rng(0)
+    obs = torch.from_numpy(rng.integers(0, 256, (T + 1, N, 64, 64, 3), dtype=np.uint8))
+    actions = torch.from_numpy(rng.integers(0, 8, (T, N)))
+    opt = torch.optim.RMSprop(agent.parameters(), lr=1e-4, alpha=0.99, eps=0.01)
+    count, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        logits, values = agent(obs.reshape(-1, 64, 64, 3))
+        logits, values = logits.reshape(T + 1, N, -1)[:-1], values.reshape(T + 1, N)
+        logp = torch.log_softmax(logits, -1).gather(-1, actions.unsqueeze(-1)).squeeze(-1)
+        vs, adv = impala.vtrace(logp.detach(), logp.detach(), torch.zeros(T, N),
+                                values[:-1].detach(), values[-1].detach(),
+                                torch.full((T, N), 0.99))
+        loss = -(logp * adv).sum() + 0.5 * ((vs - values[:-1]) ** 2).sum()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        count += 1
+    return count / (time.perf_counter() - start)
+
+
+# -- 3. costs ---------------------------------------------------------------------------
+
+def sample_unroll(a) -> dict:
+    T, n = a.unroll_length, a.envs // 2
+    rng = np.random.default_rng(0)
+    return {"obs": rng.integers(0, 256, (T + 1, n, 64, 64, 3), dtype=np.uint8),
+            "actions": np.zeros((T, n), np.int64), "logits": np.zeros((T, n, 8), np.float32),
+            "rewards": np.zeros((T, n), np.float32), "terminated": np.zeros((T, n), bool),
+            "truncated": np.zeros((T, n), bool), "valid": np.ones((T, n), bool)}
+
+
+def median_time(fn, reps: int) -> float:
+    out = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t0)
+    return statistics.median(out)
+
+
+def costs(a, agent: Agent) -> list[tuple[str, float, str]]:
+    """(what, seconds, note) per operation."""
+    import ray
+    from ray.cluster_utils import Cluster
+
+    u = sample_unroll(a)
+    mb = sum(v.nbytes for v in u.values()) / 2**20
+    out = []
+
+    def ser():
+        bufs = []
+        pickle.dumps(u, protocol=5, buffer_callback=bufs.append)
+        for b in bufs:
+            bytes(b.raw())  # what reaching the store costs: one copy of every buffer
+
+    out.append(("serialise an unroll (pickle 5 + one copy of its buffers)",
+                median_time(ser, a.reps), f"{mb:.2f} MiB"))
+    weights = {k: v.detach().numpy() for k, v in agent.state_dict().items()}
+    wmb = sum(v.nbytes for v in weights.values()) / 2**20
+
+    cluster = Cluster(initialize_head=True, head_node_args={
+        "num_cpus": 1, "include_dashboard": False, "object_store_memory": 200 << 20})
+    far = cluster.add_node(num_cpus=1, resources={"far": 1}, object_store_memory=200 << 20)
+    cluster.wait_for_nodes()
+    ray.init(address=cluster.address, logging_level="warning")
+    try:
+        out.append(("ray.put an unroll (same node)", median_time(lambda: ray.put(u), a.reps),
+                    "serialise + write to the object store"))
+        ref = ray.put(u)
+        out.append(("ray.get an unroll (same node)", median_time(lambda: ray.get(ref), a.reps),
+                    "zero-copy: the arrays stay in shared memory"))
+
+        @ray.remote(num_cpus=0, resources={"far": 0.01})
+        def make(seed):
+            return sample_unroll(a) | {"seed": seed}
+
+        def far_fetch():
+            r = make.remote(time.time())
+            ray.wait([r], fetch_local=False)  # made on the far node, not yet moved
+            t0 = time.perf_counter()
+            ray.get(r)
+            return time.perf_counter() - t0
+
+        far_fetch()
+        fetches = [far_fetch() for _ in range(a.reps)]
+        out.append(("ray.get an unroll made on the other node", statistics.median(fetches),
+                    "object manager transfer between the nodes' stores (loopback here)"))
+        out.append((f"ray.put the weights ({wmb:.1f} MiB)",
+                    median_time(lambda: ray.put(weights), a.reps), "once per broadcast"))
+        wref = ray.put(weights)
+
+        def load():
+            state = {k: torch.from_numpy(np.array(v)) for k, v in ray.get(wref).items()}
+            agent.load_state_dict(state)
+
+        out.append(("load broadcast weights into a policy copy", median_time(load, a.reps),
+                    "per actor and broadcast"))
+        assert far  # the far node is alive until here
+    finally:
+        ray.shutdown()
+        cluster.shutdown()
+    return out
+
+
+# -- report -----------------------------------------------------------------------------
+
+def write_report(a, deliv, stats, train, alone, cost, out_dir: pathlib.Path) -> str:
+    lines = ["# IMPALA: Ray actor fleet vs threaded actors", "", *common.machine_lines(),
+             f"- ray {common.version('ray')}, torch {common.version('torch')} (1 thread per "
+             "process)",
+             f"- setup: {a.game}, {a.envs} envs per actor (two halves), 1 native env thread per "
+             f"actor, unrolls of {a.envs // 2} envs x {a.unroll_length} steps, "
+             f"{a.batch_size} unrolls per update, queue {a.queue_size} (Ray: split over the "
+             f"actors), frameskip 4, Nature-CNN; all on the {len(common.usable_cores())} usable "
+             "cores",
+             f"- delivery: median of {a.windows} windows of {a.seconds} s [min-max] after "
+             f"{a.warmup} s warm-up; CPU = cores used by this process tree (Ray: with its "
+             "actor processes and daemons)",
+             common.load_line(list(deliv.values())), ""]
+    lines += ["## 1. Env steps/s reaching the learner (sink learner, weights published per "
+              "batch)", ""]
+    rows = []
+    for n in a.actors:
+        t, r = deliv.get(("threaded", n)), deliv.get(("ray", n))
+        ratio = r.median / t.median if t and r and t.median else float("nan")
+        rows.append([str(n), t.cell() if t else "n/a", f"{t.self_mean:.2f}" if t else "n/a",
+                     r.cell() if r else "n/a", f"{r.self_mean:.2f}" if r else "n/a",
+                     f"{ratio:.2f}x", f"{max(t.other_max, r.other_max):.2f}" if t and r else "n/a"])
+    lines += common.md_table(["actors", "threaded: steps/s", "CPU", "Ray fleet: steps/s",
+                              "CPU", "Ray / threaded", "other load, max (cores)"], rows)
+    best_t = max((m.median for (mode, _), m in deliv.items() if mode == "threaded"), default=0)
+    best_r = max((m.median for (mode, _), m in deliv.items() if mode == "ray"), default=0)
+    if best_t:
+        lines += ["", f"Best of each: threaded {fmt_rate(best_t)}, Ray {fmt_rate(best_r)} "
+                  f"steps/s: the fleet delivers {best_r / best_t:.0%} of the threaded actors' "
+                  f"throughput on the same cores (target: >= 80%)."]
+    lines += ["", "## 2. Training (trainers/impala.py, the learner attached)", ""]
+    rows = []
+    for (mode, n), s in sorted(train.items()):
+        if "error" in s:
+            rows.append([mode, str(n), "failed: " + s["error"]] + [""] * 7)
+            continue
+        rows.append([mode, str(n), fmt_rate(s["sps"]), f"{s['updates_per_s']:.1f}",
+                     f"{s['learner_wait']:.0%}", f"{s['env_wait']:.0%}", f"{s['infer']:.0%}",
+                     f"{s['queue_wait']:.0%}", f"{s['lag']:.1f}", f"{s['cpu']:.2f} / "
+                     f"{s['other']:.2f}"])
+    lines += common.md_table(["actors", "N", "agent steps/s", "updates/s", "learner waiting",
+                              "actor: env wait", "inference", "queue full", "policy lag "
+                              "(updates)", "CPU / other load (cores)"], rows)
+    lines += ["", f"The learner alone (the same update on a fixed batch of "
+              f"{a.batch_size * a.envs // 2} envs x {a.unroll_length} steps, one torch "
+              f"thread): {alone:.1f} updates/s = "
+              f"{fmt_rate(alone * a.batch_size * a.envs // 2 * a.unroll_length)} agent steps/s.",
+              ""]
+    lines += ["## 3. Where the time goes", "", "Per operation (median of "
+              f"{a.reps}):", ""]
+    lines += common.md_table(["operation", "time", "note"],
+                             [[w, f"{t * 1e3:.2f} ms", note] for w, t, note in cost])
+    per_unroll = a.envs // 2 * a.unroll_length
+    lines += ["", f"An unroll is {per_unroll} agent steps: at 10k steps/s an actor fleet "
+              f"sends {10_000 / per_unroll:.0f} unrolls/s.", "",
+              "Actors' loop time in phase 1 (summed over the actors):", ""]
+    rows = []
+    for (mode, n), st in sorted(stats.items()):
+        busy = max(st.get("busy", 0.0), 1e-9)
+        parts = {k: st.get(k, 0.0) / busy for k in ("env_wait", "infer", "emit_wait")}
+        rows.append([mode, str(n), f"{parts['env_wait']:.0%}", f"{parts['infer']:.0%}",
+                     f"{parts['emit_wait']:.0%}",
+                     f"{max(0.0, 1 - sum(parts.values())):.0%}"])
+    lines += common.md_table(["actors", "N", "env wait (recv)", "inference", "queue full "
+                              "(back-pressure)", "rest (bookkeeping, copies, GIL)"], rows)
+    lines.append("")
+    text = "\n".join(lines)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "distributed.md").write_text(text)
+    csv_rows = []
+    for (mode, n), m in deliv.items():
+        csv_rows.append({"phase": "delivery", "mode": mode, "actors": n,
+                         **common.measurement_fields(m)})
+    for (mode, n), s in train.items():
+        csv_rows.append({"phase": "training", "mode": mode, "actors": n, **s})
+    common.write_csv(out_dir / "distributed.csv", csv_rows)
+    return text
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="pong", help="game the actors run (pong)")
+    parser.add_argument("--actors", type=int, nargs="+", default=[1, 2, 4],
+                        help="actor counts (1 2 4)")
+    parser.add_argument("--envs", type=int, default=16, help="envs per actor (16)")
+    parser.add_argument("--unroll-length", type=int, default=20, help="steps per unroll (20)")
+    parser.add_argument("--batch-size", type=int, default=2, help="unrolls per update (2)")
+    parser.add_argument("--queue-size", type=int, default=4, help="queued unrolls (4)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of a window (3)")
+    parser.add_argument("--windows", type=int, default=3, help="timed windows (3)")
+    parser.add_argument("--warmup", type=float, default=2.0, help="warm-up seconds (2)")
+    parser.add_argument("--train-seconds", type=float, default=30.0,
+                        help="length of each training run (30); 0 skips phase 2")
+    parser.add_argument("--train-actors", type=int, nargs="+", default=[2],
+                        help="actor counts of the training runs (2)")
+    parser.add_argument("--reps", type=int, default=20, help="repetitions per cost (20)")
+    parser.add_argument("--quick", action="store_true",
+                        help="smoke run: 2 windows of 1 s, 1 s warm-up, 10 s training runs")
+    parser.add_argument("--out-dir", type=pathlib.Path, default=common.RESULTS,
+                        help="where the results go (bench/results)")
+    a = parser.parse_args(argv)
+    if a.quick:
+        a.seconds, a.windows, a.warmup, a.reps = 1.0, 2, 1.0, 5
+        a.train_seconds = min(a.train_seconds, 10.0)
+    if a.envs < 2 or a.envs % 2:
+        parser.error("--envs must be even")
+    import ray
+
+    torch.set_num_threads(1)
+    agent = Agent((64, 64, 3), 8).eval()
+    deliv, stats = {}, {}
+    for mode in MODES:
+        if mode == "ray":
+            from trainers.ray_fleet import connect
+            connect("local", max(a.actors) * 1.0)  # one instance for all fleets
+        for n in a.actors:
+            m, st, summ = delivery(mode, n, a, agent)
+            deliv[(mode, n)], stats[(mode, n)] = m, st
+            busy = max(st["busy"], 1e-9)
+            log(f"delivery {mode:8s} {n} actors: {m.cell():28s} CPU {m.self_mean:.2f}, other "
+                f"load {m.other_max:.2f} cores; actors: env wait {st['env_wait'] / busy:.0%}, "
+                f"inference {st['infer'] / busy:.0%}, queue full {st['emit_wait'] / busy:.0%}"
+                + (f"; fetch {summ['fetch_s_per_unroll'] * 1e3:.2f} ms/unroll" if summ else ""))
+        if mode == "ray":
+            ray.shutdown()
+    train = {}
+    if a.train_seconds > 0:
+        for n in a.train_actors:
+            for mode in MODES:
+                train[(mode, n)] = s = training(mode, n, a)
+                log(f"training {mode:8s} {n} actors: {s}")
+    alone = learner_alone(a, Agent((64, 64, 3), 8), 5.0 if not a.quick else 2.0)
+    log(f"learner alone: {alone:.1f} updates/s")
+    cost = costs(a, agent)
+    for w, t, note in cost:
+        log(f"{w}: {t * 1e3:.2f} ms ({note})")
+    print(write_report(a, deliv, stats, train, alone, cost, a.out_dir))
+    log(f"wrote {a.out_dir / 'distributed.md'}, distributed.csv")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
