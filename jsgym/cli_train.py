@@ -2,6 +2,7 @@
 
     jsgym train catch --algo ppo                        # CPU defaults; --help lists all flags
     jsgym train pong --algo impala --nproc 2            # two DDP learners under torchrun
+    jsgym train pong --algo impala --ray local          # actors as Ray processes (or --ray ADDRESS)
     jsgym eval runs/catch__ppo__1__*/checkpoints/final.pt --episodes 20
 """
 
@@ -74,7 +75,8 @@ def register(subparsers) -> None:
         "train", help="train PPO or IMPALA on a game (trainers/ppo.py, trainers/impala.py)",
         description="Train an agent. Flags after GAME go to the trainer: --algo ppo|impala "
                     "(default ppo), --nproc N (IMPALA: N DDP learner processes under "
-                    "torchrun), and every flag of the trainer's own --help "
+                    "torchrun), --ray ADDRESS|local (IMPALA: actors as Ray actor processes, "
+                    "docs/distributed.md), and every flag of the trainer's own --help "
                     "(e.g. `jsgym train catch --algo ppo --help`).")
     p.add_argument("game", help="bundled game name or path to a .js file")
     p.add_argument("rest", nargs=argparse.REMAINDER,

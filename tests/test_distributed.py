@@ -2,8 +2,9 @@
 machine (ray.cluster_utils.Cluster: a head and a worker node, each its own raylet and
 object store, one CPU each, so Ray must place one actor on each): unrolls arrive from
 both nodes, the weights' versions advance, an actor killed mid-run (SIGKILL) is restarted
-and the run reaches its step budget, back-pressure holds a fleet that outruns its learner,
-a run resumes from its checkpoint, and the fleet learns catch."""
+and the run reaches its step budget while catch's return rises, back-pressure holds a
+fleet that outruns its learner, a run resumes from its checkpoint, actors run several
+games at once, two DDP learners each drive a fleet, and (slow) the fleet learns catch."""
 
 from __future__ import annotations
 
@@ -163,14 +164,50 @@ def test_back_pressure_holds_a_fleet_ahead_of_its_learner(cluster):
         fleet.close()
 
 
-def test_resume_on_the_fleet(cluster, tmp_path):
-    s, _ = train(cluster, "--total-timesteps", "320", "--checkpoint-every", "5",
-                 "--eval-episodes", "0", "--out-dir", str(tmp_path))
+def test_cli_run_and_resume_on_the_fleet(cluster, tmp_path):
+    """`jsgym train GAME --algo impala --ray ADDRESS`, then the script resumes its
+    checkpoint on a new fleet."""
+    cmd = [sys.executable, "-m", "jsgym", "train", "catch", "--algo", "impala", *FLEET[2:],
+           "--ray", cluster.address, "--total-timesteps", "320", "--checkpoint-every", "5",
+           "--eval-episodes", "0", "--out-dir", str(tmp_path)]
+    proc = subprocess.run(cmd, cwd=REPO, env=ENV, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    s = summary(proc.stdout)
+    assert int(s["global_step"]) == 320 and int(s["ray_actors"]) == 2, s
     latest = pathlib.Path(s["run_dir"]) / "checkpoints" / "latest.pt"
     s2, out = train(cluster, "--total-timesteps", "640", "--eval-episodes", "0",
                     "--out-dir", str(tmp_path), "--resume", str(latest))
     assert f"resumed {pathlib.Path(s['run_dir']).name} at step 320" in out
     assert int(s2["global_step"]) == 640 and s2["run_dir"] == s["run_dir"]
+
+
+def test_multi_task_fleet(cluster, tmp_path):
+    """--game catch,coinrun: every actor runs both games; returns and the evaluation are
+    reported per game."""
+    import csv
+
+    s, _ = train(cluster, "--game", "catch,coinrun", "--total-timesteps", "1920",
+                 "--eval-episodes", "2", "--out-dir", str(tmp_path))
+    assert pathlib.Path(s["run_dir"]).name.startswith("catch+coinrun__impala__")
+    assert int(s["global_step"]) == 1920 and int(s["unroll_nodes"]) == 2, s
+    with open(pathlib.Path(s["run_dir"]) / "scalars.csv", newline="") as f:
+        tags = {r["tag"] for r in csv.DictReader(f)}
+    assert {"charts/episodic_return/catch", "charts/episodic_return/coinrun",
+            "eval/catch/mean_return", "eval/coinrun/mean_return"} <= tags, tags
+    assert {"eval_mean_catch", "eval_mean_coinrun", "eval_mean"} <= set(s), s
+
+
+def test_two_ddp_learners_each_with_a_fleet(cluster, tmp_path):
+    """torchrun with 2 learners: each is a driver of the cluster with one actor of its own
+    (one per node); DDP keeps the learners identical."""
+    cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node=2",
+           str(IMPALA), *FLEET, "--num-actors", "1", "--ray", cluster.address,
+           "--total-timesteps", "640", "--eval-episodes", "0", "--out-dir", str(tmp_path)]
+    proc = subprocess.run(cmd, cwd=REPO, env=ENV, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    s = summary(proc.stdout)
+    assert int(s["global_step"]) == 640 and s["ddp_weights_in_sync"] == "True", s
+    assert int(s["unrolls_delivered"]) >= 10, s
 
 
 @pytest.mark.slow
