@@ -72,7 +72,8 @@ class Args:
     backend: str = "quickjs"
     """env backend passed to jsgym.make_vec: quickjs or browser"""
     env_threads: int | None = None
-    """native worker threads of each actor's env (default: one per core)"""
+    """native worker threads of each actor's env (default: one per core; Ray actors:
+    --ray-actor-cpus, at least 1)"""
     dist_backend: str = "gloo"
     """torch.distributed backend under torchrun (gloo on CPU, nccl on GPUs)"""
 
@@ -413,6 +414,8 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
         raise ValueError(f"envs_per_actor must be an even number >= 2, got {args.envs_per_actor}")
     if args.weights_every < 1:
         raise ValueError(f"weights_every must be >= 1, got {args.weights_every}")
+    if args.ray and args.ray_inflight < 1:
+        raise ValueError(f"ray_inflight must be >= 1, got {args.ray_inflight}")
     games = game_list(args.game)
     label = "+".join(pathlib.Path(g).stem if g.endswith(".js") else g for g in games)
 

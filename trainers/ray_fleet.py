@@ -63,12 +63,13 @@ def connect(address: str, num_cpus: float) -> bool:
     return True
 
 
-@ray.remote(num_gpus=0, max_concurrency=4)
+@ray.remote(num_gpus=0)
 class RolloutActor:
     """One actor of the fleet: ``impala.Actor`` on a thread, unrolls into a bounded queue.
 
-    ``max_concurrency`` lets ``set_weights`` and ``stats`` run while ``next_unroll`` waits
-    for the queue. The loop starts once the first weights arrive."""
+    It is created with ``max_concurrency`` above the learner's open ``next_unroll`` calls,
+    so ``set_weights``, ``stats`` and ``close`` run while those wait for the queue. The
+    loop starts once the first weights arrive."""
 
     def __init__(self, slot: int, args: dict, games: list[str], model_config: dict, seed: int):
         from trainers import impala  # noqa: PLC0415 (shipped with the job, see connect())
@@ -161,12 +162,15 @@ class RayFleet:
         rank = int(os.environ.get("RANK", "0"))
         options = dict(
             num_cpus=args.ray_actor_cpus, max_restarts=args.actor_max_restarts,
+            # every open next_unroll call may wait in a thread of its own; set_weights,
+            # stats/info and close need theirs beside them
+            max_concurrency=args.ray_inflight + 3,
             max_task_retries=0,  # a call to a dead actor fails; the learner asks again
             scheduling_strategy="SPREAD",
             # no GPU is visible to the actors (Ray sets nothing for those that reserve none)
             runtime_env={"env_vars": {"CUDA_VISIBLE_DEVICES": "", "OMP_NUM_THREADS": "1"}})
         job = ray.get_runtime_context().get_job_id()
-        plain = {k: v for k, v in dataclasses.asdict(args).items()}
+        plain = dataclasses.asdict(args)
         self.names = [f"impala-{job}-r{rank}-a{i}" for i in range(args.num_actors)]
         self.actors = [RolloutActor.options(name=name, **options).remote(
                            i, plain, games, agent.config, seed + 100 * i)
@@ -175,6 +179,7 @@ class RayFleet:
         self.retry_at: dict[int, float] = {}       # slot -> when to ask again after a failure
         self.weights = None                        # (version, ref) of the latest weights
         self.weight_calls: dict[int, object] = {}  # slot -> its last set_weights call
+        self.sent: dict[int, int] = {}             # slot -> the version of that call
         self.healthy = [True] * args.num_actors    # False from a failure to the next delivery
         self.failing_since: dict[int, float] = {}
         self.restarts = 0
@@ -184,7 +189,7 @@ class RayFleet:
         self.all_pids: set[int] = set()            # every incarnation that delivered
         self.nodes: collections.Counter = collections.Counter()  # node id -> unrolls delivered
         self.queued: dict[int, int] = {}
-        self.versions_seen: list[int] = []
+        self.versions = (-1, -1)                   # weights versions of the first, last unroll
         self.fetch = 0.0                           # seconds in ray.get of ready unrolls
         self.delivered = 0
         self._episodes: list = []
@@ -207,6 +212,7 @@ class RayFleet:
                 pass  # that incarnation died; the failed unroll call reports it
         version, ref = self.weights
         self.weight_calls[slot] = self.actors[slot].set_weights.remote(version, ref)
+        self.sent[slot] = version
 
     def publish(self, agent, version: int) -> None:
         """Puts the weights in the object store once (each node fetches them once) and
@@ -263,7 +269,11 @@ class RayFleet:
             self.stats_live[slot] = meta["stats"]
             self.queued[slot] = meta["queued"]
             self.nodes[meta["node"]] += 1
-            self.versions_seen.append(meta["version"])
+            self.versions = (meta["version"] if self.delivered == 0 else self.versions[0],
+                             meta["version"])
+            if self.weights is not None and self.sent.get(slot, -1) < self.weights[0]:
+                # it skipped a broadcast (or is a new incarnation): catch up
+                self._send_weights(slot)
             self._episodes.extend(meta["episodes"])
             self.delivered += 1
             return unroll, meta
@@ -282,13 +292,12 @@ class RayFleet:
                 "queued": sum(self.queued.values())}
 
     def summary(self) -> dict:
-        v = self.versions_seen
         return {"ray_actors": len(self.actors), "actor_restarts": self.restarts,
                 "actor_pids": len(self.all_pids),
                 "unroll_nodes": len(self.nodes), "unrolls_delivered": self.delivered,
                 "fetch_s_per_unroll": self.fetch / max(self.delivered, 1),
-                "weights_version_first": v[0] if v else -1,
-                "weights_version_last": v[-1] if v else -1}
+                "weights_version_first": self.versions[0],
+                "weights_version_last": self.versions[1]}
 
     def close(self) -> None:
         calls = [a.close.remote() for a in self.actors]
