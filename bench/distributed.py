@@ -26,8 +26,9 @@ time goes. Writes bench/results/distributed.md and distributed.csv.
 The load of other processes is recorded per window (machine busy minus this process
 tree); figures are worth publishing only where it stays near 0.
 
-Time at defaults (6 delivery configurations x (start-up + 2 s warm-up + 3 windows of
-3 s), 4 training runs of 30 s, the costs): about 5 minutes; --quick about 2.
+Time at defaults (2 rounds of 6 delivery configurations, threaded and Ray alternating,
+each start-up + 2 s warm-up + 3 windows of 3 s; 2 training runs of 30 s; the costs):
+about 6 minutes; --quick (1 round of 2 windows of 1 s, 10 s training runs) about 2.
 
     python bench/distributed.py                     # full run
     python bench/distributed.py --quick             # smoke run
@@ -37,6 +38,7 @@ Time at defaults (6 delivery configurations x (start-up + 2 s warm-up + 3 window
 from __future__ import annotations
 
 import argparse
+import collections
 import sys
 
 # bench/profile.py (this script's folder is sys.path[0]) shadows the standard library's
@@ -50,7 +52,6 @@ import csv  # noqa: E402
 import os  # noqa: E402
 import pathlib  # noqa: E402
 import pickle  # noqa: E402
-import resource  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
@@ -75,8 +76,8 @@ MODES = ("threaded", "ray")
 
 # -- CPU of this process tree ----------------------------------------------------------
 
-def tree_ticks(root: int) -> int:
-    """utime + stime of ``root`` and all its descendants (clock ticks, /proc)."""
+def tree_pid_ticks(root: int) -> dict[int, int]:
+    """utime + stime (clock ticks, /proc) of ``root`` and each of its descendants."""
     parent, ticks = {}, {}
     for d in os.listdir("/proc"):
         if not d.isdigit():
@@ -91,12 +92,27 @@ def tree_ticks(root: int) -> int:
     children: dict[int, list[int]] = {}
     for pid, pp in parent.items():
         children.setdefault(pp, []).append(pid)
-    total, stack = 0, [root]
+    out, stack = {}, [root]
     while stack:
         pid = stack.pop()
-        total += ticks.get(pid, 0)
+        out[pid] = ticks.get(pid, 0)
         stack.extend(children.get(pid, []))
-    return total
+    return out
+
+
+def tree_cpu_since(before: dict[int, int], root: int) -> int:
+    """Clock ticks the tree of ``root`` used since ``before`` (a ``tree_pid_ticks``):
+    per process, so one that exits in between (a closed fleet's actor) takes its past
+    CPU with it instead of making the sum fall; one that started counts from 0."""
+    return sum(t - before.get(pid, 0) for pid, t in tree_pid_ticks(root).items())
+
+
+def wait_for_tree(pids: set[int], timeout: float = 15.0) -> None:
+    """Waits until this process tree is back to ``pids`` (a closed Ray fleet's actor
+    processes take a moment to exit), so they do not run into the next measurement."""
+    deadline = time.monotonic() + timeout
+    while set(tree_pid_ticks(os.getpid())) - pids and time.monotonic() < deadline:
+        time.sleep(0.2)
 
 
 class TreeLoadMeter:
@@ -105,12 +121,12 @@ class TreeLoadMeter:
 
     def start(self):
         self._cpus = common.proc_stat_cpus()
-        self._mine = tree_ticks(os.getpid())
+        self._mine = tree_pid_ticks(os.getpid())
         return self
 
     def stop(self) -> tuple[float, float]:
         cpus, before = common.proc_stat_cpus(), self._cpus
-        mine = tree_ticks(os.getpid()) - self._mine
+        mine = tree_cpu_since(self._mine, os.getpid())
         total = busy = 0
         for c, b in cpus.items():
             a = before.get(c)
@@ -165,6 +181,7 @@ def fleet_args(a, n: int, mode: str) -> impala.Args:
 
 def delivery(mode: str, n: int, a, agent: Agent) -> tuple[Measurement, dict, dict]:
     args = fleet_args(a, n, mode)
+    pids = set(tree_pid_ticks(os.getpid()))  # Ray's daemons, no actor process
     if mode == "ray":
         from trainers.ray_fleet import RayFleet
         fleet = RayFleet(args, [a.game], agent, seed=1)
@@ -186,6 +203,7 @@ def delivery(mode: str, n: int, a, agent: Agent) -> tuple[Measurement, dict, dic
         stats, summary = fleet.stats(), fleet.summary()
     finally:
         fleet.close()
+        wait_for_tree(pids)
     return m, stats, summary
 
 
@@ -203,21 +221,27 @@ def training(mode: str, n: int, a) -> dict:
         if mode == "ray":
             cores = len(common.usable_cores())
             cmd += ["--ray", "local", "--ray-actor-cpus", f"{cores / n:g}"]
-        before, t0, cpus0 = resource.getrusage(resource.RUSAGE_CHILDREN), time.time(), \
-            common.proc_stat()
-        proc = subprocess.run(cmd, capture_output=True, text=True, env=os.environ)
-        after, wall = resource.getrusage(resource.RUSAGE_CHILDREN), time.time() - t0
-        # the run's processes (and Ray's, reaped by their parents) are children by now
-        mine = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / wall
+        t0, cpus0 = time.time(), common.proc_stat()
+        seen: dict[int, int] = {}  # every process of the run's tree, its last CPU ticks
+        with open(os.path.join(out, "stdout"), "w+") as so, \
+                open(os.path.join(out, "stderr"), "w+") as se:
+            proc = subprocess.Popen(cmd, stdout=so, stderr=se, text=True, env=os.environ)
+            while proc.poll() is None:
+                seen.update(tree_pid_ticks(proc.pid))
+                time.sleep(0.25)
+            so.seek(0), se.seek(0)
+            stdout, stderr = so.read(), se.read()
+        wall = time.time() - t0
+        mine = sum(seen.values()) / os.sysconf("SC_CLK_TCK") / wall
         other = max(0.0, common.cpu_busy_fraction(cpus0, common.proc_stat())
                     * common.online_cpus() - mine)
         if proc.returncode:
-            return {"error": proc.stderr.strip().splitlines()[-1] if proc.stderr else "failed"}
-        run = next(pathlib.Path(out).iterdir())
+            return {"error": stderr.strip().splitlines()[-1] if stderr.strip() else "failed"}
+        run = next(p for p in pathlib.Path(out).iterdir() if p.is_dir())
         with open(run / "scalars.csv", newline="") as f:
             rows = [(int(r["step"]), float(r["wall_time"])) for r in csv.DictReader(f)
                     if r["tag"] == "charts/SPS"]
-    line = [l for l in proc.stdout.splitlines() if l.startswith("summary ")][-1]
+    line = [l for l in stdout.splitlines() if l.startswith("summary ")][-1]
     s = dict(kv.split("=", 1) for kv in line.split()[1:])
     t0 = rows[0][1]
     tail = [r for r in rows if r[1] - t0 >= (rows[-1][1] - t0) / 3]
@@ -352,9 +376,11 @@ def write_report(a, deliv, stats, train, alone, cost, out_dir: pathlib.Path) -> 
              f"{a.batch_size} unrolls per update, queue {a.queue_size} (Ray: split over the "
              f"actors), frameskip 4, Nature-CNN; all on the {len(common.usable_cores())} usable "
              "cores",
-             f"- delivery: median of {a.windows} windows of {a.seconds} s [min-max] after "
-             f"{a.warmup} s warm-up; CPU = cores used by this process tree (Ray: with its "
-             "actor processes and daemons)",
+             f"- delivery: median of {a.rounds} x {a.windows} windows of {a.seconds} s [min-max], "
+             f"each configuration after {a.warmup} s warm-up, threaded and Ray alternating; CPU = "
+             "cores used by this process tree (Ray: with its actor processes and daemons); per "
+             "core = steps/s per core so used (the cost of a delivered step, less sensitive to "
+             "other load than steps/s)",
              common.load_line(list(deliv.values())), ""]
     lines += ["## 1. Env steps/s reaching the learner (sink learner, weights published per "
               "batch)", ""]
@@ -362,17 +388,32 @@ def write_report(a, deliv, stats, train, alone, cost, out_dir: pathlib.Path) -> 
     for n in a.actors:
         t, r = deliv.get(("threaded", n)), deliv.get(("ray", n))
         ratio = r.median / t.median if t and r and t.median else float("nan")
+        per_core = [m.median / m.self_mean if m and m.self_mean else float("nan")
+                    for m in (t, r)]
         rows.append([str(n), t.cell() if t else "n/a", f"{t.self_mean:.2f}" if t else "n/a",
-                     r.cell() if r else "n/a", f"{r.self_mean:.2f}" if r else "n/a",
-                     f"{ratio:.2f}x", f"{max(t.other_max, r.other_max):.2f}" if t and r else "n/a"])
-    lines += common.md_table(["actors", "threaded: steps/s", "CPU", "Ray fleet: steps/s",
-                              "CPU", "Ray / threaded", "other load, max (cores)"], rows)
+                     fmt_rate(per_core[0]), r.cell() if r else "n/a",
+                     f"{r.self_mean:.2f}" if r else "n/a", fmt_rate(per_core[1]),
+                     f"{ratio:.2f}x", f"{per_core[1] / per_core[0]:.2f}x",
+                     f"{max(t.other_max, r.other_max):.2f}" if t and r else "n/a"])
+    lines += common.md_table(["actors", "threaded: steps/s", "CPU (cores)", "per core",
+                              "Ray fleet: steps/s", "CPU (cores)", "per core", "Ray / threaded",
+                              "per core: Ray / threaded", "other load, max (cores)"], rows)
     best_t = max((m.median for (mode, _), m in deliv.items() if mode == "threaded"), default=0)
     best_r = max((m.median for (mode, _), m in deliv.items() if mode == "ray"), default=0)
     if best_t:
         lines += ["", f"Best of each: threaded {fmt_rate(best_t)}, Ray {fmt_rate(best_r)} "
                   f"steps/s: the fleet delivers {best_r / best_t:.0%} of the threaded actors' "
                   f"throughput on the same cores (target: >= 80%)."]
+    cost_rows = []  # the overhead of distribution: CPU per delivered step, Ray over threaded
+    for n in a.actors:
+        t, r = deliv.get(("threaded", n)), deliv.get(("ray", n))
+        if t and r and t.median and r.median and t.self_mean and r.self_mean:
+            extra = (r.self_mean / r.median) / (t.self_mean / t.median) - 1
+            cost_rows.append(f"{extra:+.0%} with {n}")
+    if cost_rows:
+        lines += ["", "CPU per delivered step, the Ray fleet against the threaded actors (the "
+                  "overhead of distribution; steps/s per core used, so less sensitive to the "
+                  "other load than steps/s): " + ", ".join(cost_rows) + " actors."]
     lines += ["", "## 2. Training (trainers/impala.py, the learner attached)", ""]
     rows = []
     for (mode, n), s in sorted(train.items()):
@@ -383,7 +424,7 @@ def write_report(a, deliv, stats, train, alone, cost, out_dir: pathlib.Path) -> 
                      f"{s['learner_wait']:.0%}", f"{s['env_wait']:.0%}", f"{s['infer']:.0%}",
                      f"{s['queue_wait']:.0%}", f"{s['lag']:.1f}", f"{s['cpu']:.2f} / "
                      f"{s['other']:.2f}"])
-    lines += common.md_table(["actors", "N", "agent steps/s", "updates/s", "learner waiting",
+    lines += common.md_table(["fleet", "N", "agent steps/s", "updates/s", "learner waiting",
                               "actor: env wait", "inference", "queue full", "policy lag "
                               "(updates)", "CPU / other load (cores)"], rows)
     lines += ["", f"The learner alone (the same update on a fixed batch of "
@@ -397,8 +438,34 @@ def write_report(a, deliv, stats, train, alone, cost, out_dir: pathlib.Path) -> 
                              [[w, f"{t * 1e3:.2f} ms", note] for w, t, note in cost])
     per_unroll = a.envs // 2 * a.unroll_length
     lines += ["", f"An unroll is {per_unroll} agent steps: at 10k steps/s an actor fleet "
-              f"sends {10_000 / per_unroll:.0f} unrolls/s.", "",
-              "Actors' loop time in phase 1 (summed over the actors):", ""]
+              f"sends {10_000 / per_unroll:.0f} unrolls/s.", ""]
+    # the extra CPU of the Ray fleet, against what its object-store traffic should cost at
+    # the rate it delivered: every unroll put by its actor and fetched by the learner,
+    # every batch a weight broadcast (one put, one load per actor)
+    t_of = {w.split(" (")[0]: t for w, t, _ in cost}
+    t_put, t_wput = t_of.get("ray.put an unroll"), t_of.get("ray.put the weights")
+    t_load = t_of.get("load broadcast weights into a policy copy")
+    rows = []
+    for n in a.actors:
+        t, r, st = deliv.get(("threaded", n)), deliv.get(("ray", n)), stats.get(("ray", n), {})
+        if not (t and r and t.median and r.median and t_put and t_wput and t_load):
+            continue
+        extra = r.self_mean - r.median * t.self_mean / t.median  # cores beyond threaded's cost
+        unrolls = r.median / per_unroll
+        fetch = st.get("fetch_s", 0.0) / max(st.get("delivered", 0), 1)
+        puts, bcast = unrolls * t_put, unrolls / a.batch_size * (t_wput + n * t_load)
+        rows.append([str(n), f"{unrolls:.0f}", f"{extra:.2f}", f"{puts:.2f}",
+                     f"{fetch * 1e3:.2f} ms = {unrolls * fetch:.2f}", f"{bcast:.2f}",
+                     f"{extra - puts - unrolls * fetch - bcast:.2f}"])
+    if rows:
+        lines += ["The Ray fleet's extra CPU (cores, beyond the threaded actors' CPU per step "
+                  "at the fleet's delivery) against the object-store work at that rate, from "
+                  "the costs above and the learner's measured fetch time per unroll:", ""]
+        lines += common.md_table(["Ray actors", "unrolls/s", "extra CPU", "unroll puts",
+                                  "fetches (per unroll = total)", "weight broadcasts",
+                                  "rest (Ray's daemons, RPCs, more processes)"], rows)
+        lines.append("")
+    lines += ["Actors' loop time in phase 1 (summed over the actors):", ""]
     rows = []
     for (mode, n), st in sorted(stats.items()):
         busy = max(st.get("busy", 0.0), 1e-9)
@@ -406,7 +473,7 @@ def write_report(a, deliv, stats, train, alone, cost, out_dir: pathlib.Path) -> 
         rows.append([mode, str(n), f"{parts['env_wait']:.0%}", f"{parts['infer']:.0%}",
                      f"{parts['emit_wait']:.0%}",
                      f"{max(0.0, 1 - sum(parts.values())):.0%}"])
-    lines += common.md_table(["actors", "N", "env wait (recv)", "inference", "queue full "
+    lines += common.md_table(["fleet", "N", "env wait (recv)", "inference", "queue full "
                               "(back-pressure)", "rest (bookkeeping, copies, GIL)"], rows)
     lines.append("")
     text = "\n".join(lines)
@@ -436,6 +503,8 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=3.0, help="length of a window (3)")
     parser.add_argument("--windows", type=int, default=3, help="timed windows (3)")
     parser.add_argument("--warmup", type=float, default=2.0, help="warm-up seconds (2)")
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="delivery rounds, threaded and Ray alternating (2)")
     parser.add_argument("--train-seconds", type=float, default=30.0,
                         help="length of each training run (30); 0 skips phase 2")
     parser.add_argument("--train-actors", type=int, nargs="+", default=[2],
@@ -447,7 +516,7 @@ def main(argv=None):
                         help="where the results go (bench/results)")
     a = parser.parse_args(argv)
     if a.quick:
-        a.seconds, a.windows, a.warmup, a.reps = 1.0, 2, 1.0, 5
+        a.seconds, a.windows, a.warmup, a.reps, a.rounds = 1.0, 2, 1.0, 5, 1
         a.train_seconds = min(a.train_seconds, 10.0)
     if a.envs < 2 or a.envs % 2:
         parser.error("--envs must be even")
@@ -455,25 +524,33 @@ def main(argv=None):
 
     torch.set_num_threads(1)
     agent = Agent((64, 64, 3), 8).eval()
+    from trainers.ray_fleet import connect
+    connect("local", max(a.actors))  # one Ray instance for every fleet (idle: ~0.04 cores)
     deliv, stats = {}, {}
-    for mode in MODES:
-        if mode == "ray":
-            from trainers.ray_fleet import connect
-            connect("local", max(a.actors) * 1.0)  # one instance for all fleets
+    for r in range(a.rounds):  # threaded and Ray alternate, so a change of load hits both
         for n in a.actors:
-            m, st, summ = delivery(mode, n, a, agent)
-            deliv[(mode, n)], stats[(mode, n)] = m, st
-            busy = max(st["busy"], 1e-9)
-            log(f"delivery {mode:8s} {n} actors: {m.cell():28s} CPU {m.self_mean:.2f}, other "
-                f"load {m.other_max:.2f} cores; actors: env wait {st['env_wait'] / busy:.0%}, "
-                f"inference {st['infer'] / busy:.0%}, queue full {st['emit_wait'] / busy:.0%}"
-                + (f"; fetch {summ['fetch_s_per_unroll'] * 1e3:.2f} ms/unroll" if summ else ""))
-        if mode == "ray":
-            ray.shutdown()
+            for mode in (MODES if r % 2 == 0 else MODES[::-1]):
+                m, st, summ = delivery(mode, n, a, agent)
+                prev = deliv.setdefault((mode, n), Measurement())
+                for f in ("rates", "self_cores", "other_cores", "near_cores", "steps", "elapsed"):
+                    getattr(prev, f).extend(getattr(m, f))
+                stats.setdefault((mode, n), collections.Counter()).update(
+                    {k: v for k, v in st.items() if k != "queued"})
+                if summ:  # the learner's seconds in ray.get of ready unrolls
+                    stats[(mode, n)].update(
+                        fetch_s=summ["fetch_s_per_unroll"] * summ["unrolls_delivered"],
+                        delivered=summ["unrolls_delivered"])
+                busy = max(st["busy"], 1e-9)
+                log(f"delivery {mode:8s} {n} actors: {m.cell():28s} CPU {m.self_mean:.2f}, "
+                    f"other load {m.other_max:.2f} cores; actors: env wait "
+                    f"{st['env_wait'] / busy:.0%}, inference {st['infer'] / busy:.0%}, queue "
+                    f"full {st['emit_wait'] / busy:.0%}"
+                    + (f"; fetch {summ['fetch_s_per_unroll'] * 1e3:.2f} ms/unroll" if summ else ""))
+    ray.shutdown()
     train = {}
     if a.train_seconds > 0:
-        for n in a.train_actors:
-            for mode in MODES:
+        for i, n in enumerate(a.train_actors):
+            for mode in (MODES if i % 2 == 0 else MODES[::-1]):
                 train[(mode, n)] = s = training(mode, n, a)
                 log(f"training {mode:8s} {n} actors: {s}")
     alone = learner_alone(a, Agent((64, 64, 3), 8), 5.0 if not a.quick else 2.0)
