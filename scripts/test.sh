@@ -9,6 +9,8 @@ echo "== system packages (fonts both backends draw text with, FreeType's headers
 bash scripts/setup_system.sh
 
 echo "== install (builds QuickJS, the runtime, the shim and the rasterizer)"
+# extras: pytest; torch (pinned) and the trainers' libraries; ray from PyPI (the [ray]
+# extra, no torch of its own) for tests/test_distributed.py's local two-node cluster
 python3 -m pip install --quiet --disable-pip-version-check -e ".[test,train,ray]"
 
 echo "== browser pieces (Chromium, Playwright, real p5.js in web/)"
