@@ -2,9 +2,10 @@
 machine (ray.cluster_utils.Cluster: a head and a worker node, each its own raylet and
 object store, one CPU each, so Ray must place one actor on each): unrolls arrive from
 both nodes, the weights' versions advance, an actor killed mid-run (SIGKILL) is restarted
-and the run reaches its step budget while catch's return rises, back-pressure holds a
-fleet that outruns its learner, a run resumes from its checkpoint, actors run several
-games at once, two DDP learners each drive a fleet, and (slow) the fleet learns catch."""
+and the run reaches its step budget, a worker node removed mid-run takes its actor to a
+spare node, back-pressure holds a fleet that outruns its learner, a run resumes from its
+checkpoint, actors run several games at once, two DDP learners each drive a fleet, and
+(slow, not in CI) the fleet learns catch."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ import sys
 import threading
 import time
 
-import numpy as np
 import pytest
 
 pytest.importorskip("torch")
@@ -97,19 +97,20 @@ def fleet_actors(timeout: float = 120) -> list:
     raise AssertionError("the trainer's two rollout actors never delivered")
 
 
-def test_fleet_spans_both_nodes_survives_a_killed_actor_and_learns(cluster, tmp_path):
+def test_fleet_spans_both_nodes_and_survives_a_killed_actor(cluster, tmp_path):
     """The multi-node run: 2 actors (one per node), one of them SIGKILLed early in the
-    run. Ray restarts it, the learner carries on to its step budget, and catch's return
-    (10 balls, +1 caught, -1 missed; the random policy scores about -6) rises over the
-    run's 60k agent steps: the mean of the last fifth of the episodes beats the first
-    fifth's by more than 1.0. The first fifth's returns have a standard deviation of
-    about 2.7, so over >= 100 episodes each, 1.0 is more than 3 standard errors of the
-    difference of a policy that does not learn. Trial runs of this setting on the fleet
-    (2 cores, loaded): -5.0 -> +8.9, -5.0 -> +9.6 (learning takes off at 20-25k steps),
-    and one whose loss blew up for a while (grad norm 6k) at -5.1 -> -3.9 by 48k steps;
-    the full "learns catch" check is the slow test below."""
-    import csv
+    run. Ray restarts it, the learner resends it the weights, and the run reaches its
+    step budget with unrolls from both nodes and from all three incarnations.
 
+    Whether the return rises is the slow test's question, not this one's: with budgets
+    a CI run can afford, catch's return takes off in most runs but not all. Of 13
+    trial runs of 60k agent steps on the fleet (learning rate 2e-3, 2 unrolls of 10 or
+    20 steps per update; 2 loaded cores, about a minute each), 10 took off after 20-35k
+    steps (last fifth of the episodes at about +3 to +10 where recorded, from -5) and 3
+    stayed at -4 to -6 to the end (the policy drifted back to uniform, or collapsed
+    early onto a wrong action); at 1e-3 or with 4 unrolls per update, none of 6 runs
+    passed +1.3. So no return assertion on a CI-sized run holds every time; the
+    threaded trainer's own learning test takes 250k steps for the same reason."""
     killed = {}
 
     def kill_one(proc):
@@ -123,25 +124,19 @@ def test_fleet_spans_both_nodes_survives_a_killed_actor_and_learns(cluster, tmp_
             killed["error"] = repr(exc)
 
     s, out = train(cluster, "--envs-per-actor", "8", "--unroll-length", "20",
-                   "--learning-rate", "2e-3", "--total-timesteps", "60000",
-                   "--eval-episodes", "0", "--out-dir", str(tmp_path), during=kill_one)
+                   "--total-timesteps", "19200", "--eval-episodes", "0",
+                   "--out-dir", str(tmp_path), during=kill_one)
     assert "pid" in killed, killed
     assert f"(pid {killed['pid']}) lost" in out, out[-3000:]
-    # the budget was reached: 60000 // 160 = 375 updates of 2 unrolls x 4 envs x 20 steps
-    assert int(s["global_step"]) == 60000, s
+    # the budget was reached: 19200 // 160 = 120 updates of 2 unrolls x 4 envs x 20 steps
+    assert int(s["global_step"]) == 19200, s
     assert int(s["unroll_nodes"]) == 2, s          # unrolls came from actors on both nodes
     assert int(s["actor_restarts"]) == 1, s
     assert int(s["actor_pids"]) == 3, s            # 2 first incarnations + the restarted one
     # the weights went out after every update and came back in the unrolls' versions
     assert int(s["weights_version_first"]) == 0, s
-    assert int(s["weights_version_last"]) > 300, s
+    assert int(s["weights_version_last"]) > 100, s
     assert pathlib.Path(s["checkpoint"]).exists()
-    with open(pathlib.Path(s["run_dir"]) / "scalars.csv", newline="") as f:
-        returns = [float(r["value"]) for r in csv.DictReader(f)
-                   if r["tag"] == "charts/episodic_return"]
-    n = len(returns) // 5
-    first, last = np.mean(returns[:n]), np.mean(returns[-n:])
-    assert n >= 100 and last > first + 1.0, (first, last, len(returns))
 
 
 def test_back_pressure_holds_a_fleet_ahead_of_its_learner(cluster):
@@ -254,13 +249,16 @@ def test_fleet_survives_losing_a_node(cluster, tmp_path):
 @pytest.mark.slow
 def test_fleet_learns_catch(cluster, tmp_path):
     """Catch learned to near its optimum (the greedy policy scores >= 7 of 10) on the
-    fleet: 150k agent steps, about 2-3 minutes on 2 idle cores (too long for CI, where the
-    60k-step run above shows the return rising)."""
+    fleet, with the threaded learning test's settings (tests/test_trainers.py: 250k agent
+    steps of 2 unrolls x 8 envs x 20 steps per update at the default learning rate,
+    where four trial runs all reached 10), the actors on two nodes: about 4 minutes on 2
+    loaded cores, too long for CI (see the kill test's docstring for why a shorter run
+    cannot assert the return)."""
     import json
 
-    s, _ = train(cluster, "--envs-per-actor", "8", "--unroll-length", "20",
-                 "--learning-rate", "2e-3", "--total-timesteps", "150000",
-                 "--eval-episodes", "16", "--out-dir", str(tmp_path), timeout=1500)
+    s, _ = train(cluster, "--envs-per-actor", "16", "--unroll-length", "20",
+                 "--total-timesteps", "250000", "--eval-episodes", "16",
+                 "--out-dir", str(tmp_path), timeout=1500)
     assert float(s["random_mean"]) <= 0.0, s
     out = subprocess.run([sys.executable, "-m", "jsgym", "eval", s["checkpoint"], "--episodes",
                           "16", "--greedy", "--json"], cwd=REPO, env=ENV, capture_output=True,
