@@ -7,12 +7,13 @@
 
 from __future__ import annotations
 
+import inspect
 import os
-from dataclasses import replace
 
 import numpy as np
 from gymnasium.vector import AutoresetMode
 
+from jsgym import contract
 from jsgym.errors import (GameContractError, GameError, GameLoadError, GameMemoryError,
                           GameRuntimeError, GameTimeoutError)
 from jsgym.games import DEFAULT_ACTIONS, Action, bundled_games, gym_id
@@ -25,16 +26,20 @@ __all__ = [
 __version__ = "0.1.0"
 
 
+_D = contract.default  # every default below is contract/contract.json's
+
+
 def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | None = None,
-             seed: int | None = None, obs_size: int | tuple[int, int] = 64, frameskip: int = 1,
-             max_episode_steps: int | None = 10_000, actions=None,
+             seed: int | None = None, obs_size: int | tuple[int, int] = _D("obs_side"),
+             frameskip: int = _D("frameskip"),
+             max_episode_steps: int | None = _D("max_episode_steps"), actions=None,
              autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, copy: bool = True,
              render_mode: str | None = None, game_options: dict | None = None,
              num_levels: int = 0, start_level: int = 0, on_error: str = "raise",
-             step_timeout: float = 1.0, memory_limit: int = 64 << 20,
-             stack_limit: int = 1 << 20, max_draw_calls: int = 100_000, fit: str = "stretch",
-             supersample: int = 1, profile: bool = False, backend: str = "quickjs",
-             frame_stack: int = 1):
+             step_timeout: float = _D("step_timeout"), memory_limit: int = _D("memory_limit"),
+             stack_limit: int = _D("stack_limit"), max_draw_calls: int = _D("max_draw_calls"),
+             fit: str = "stretch", supersample: int = _D("supersample"), profile: bool = False,
+             backend: str = "quickjs", frame_stack: int = 1):
     """Builds a vector env running ``num_envs`` copies of a game.
 
     Args:
@@ -80,7 +85,7 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
         profile: time JS, rasterizing and copying per env (see ``profile()``).
         backend: ``"quickjs"`` (native, fast) or ``"browser"`` (headless Chromium
             running the real p5.js, one page per env: the fidelity reference; see
-            :mod:`jsgym.browser`).
+            :mod:`jsgym.browser`). Both run the same episode rules (the native pool's).
         frame_stack: with ``k > 1``, observations hold the last ``k`` frames side by
             side in the channel axis, ``(num_envs, h, w, 3 * k)``, oldest first
             (:class:`jsgym.wrappers.FrameStack`; ``send``/``recv`` keep working).
@@ -111,10 +116,8 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
     if isinstance(frame_stack, bool) or not isinstance(frame_stack, (int, np.integer)) \
             or frame_stack < 1:
         raise ValueError(f"frame_stack must be an int >= 1, got {frame_stack!r}")
-    if backend == "browser":
-        from jsgym.browser import BrowserVectorEnv as JsVectorEnv  # noqa: F811
-    envs = JsVectorEnv(config, autoreset_mode=mode, action_names=names, copy=copy,
-                       render_mode=render_mode, seed=seed)
+    envs = JsVectorEnv(_pool(config, backend), autoreset_mode=mode, action_names=names,
+                       copy=copy, render_mode=render_mode, seed=seed)
     if frame_stack > 1:
         from jsgym.wrappers import FrameStack
 
@@ -128,23 +131,32 @@ def make(game: str | os.PathLike, *, render_mode: str | None = None, **kwargs):
     ``copy``)."""
     from jsgym.env import JsEnv
 
-    for name in ("num_envs", "num_threads", "autoreset_mode", "copy", "seed"):
+    for name in ("num_envs", "num_threads", "autoreset_mode", "copy", "seed", "frame_stack"):
         if name in kwargs:
             raise TypeError(f"make() does not take {name!r}; use make_vec() or reset(seed=...)")
-    config, names = _pool_config(game, num_envs=1, num_threads=1, autoreset="disabled",
-                                 **{"obs_size": 64, "frameskip": 1, "max_episode_steps": 10_000,
-                                    **kwargs})
-    if kwargs.get("backend") == "browser":
-        from jsgym.browser import BrowserEnv as JsEnv  # noqa: F811
-    return JsEnv(config, action_names=names, render_mode=render_mode)
+    unknown = set(kwargs) - set(_MAKE_OPTIONS)
+    if unknown:
+        raise TypeError(f"make() got unexpected keyword arguments {sorted(unknown)}")
+    options = {**_MAKE_OPTIONS, **kwargs}
+    config, names = _pool_config(game, num_envs=1, num_threads=1, autoreset="disabled", **options)
+    return JsEnv(_pool(config, options["backend"]), action_names=names, render_mode=render_mode)
+
+
+def _pool(config, backend: str):
+    """The pool of a backend: the QuickJS game, or the browser's pages."""
+    if backend == "browser":
+        from jsgym.browser import browser_pool
+
+        return browser_pool(config)
+    from jsgym._core import NativePool
+
+    return NativePool(config)
 
 
 def _pool_config(game, *, num_envs, num_threads, obs_size, frameskip, max_episode_steps,
-                 actions=None, autoreset, game_options=None, num_levels=0, start_level=0,
-                 on_error="raise", step_timeout=1.0, memory_limit=64 << 20,
-                 stack_limit=1 << 20, max_draw_calls=100_000, fit="stretch", supersample=1,
-                 profile=False, backend="quickjs"):
-    from jsgym import _codes
+                 actions, autoreset, game_options, num_levels, start_level, on_error,
+                 step_timeout, memory_limit, stack_limit, max_draw_calls, fit, supersample,
+                 profile, backend):
     from jsgym._core import PoolConfig, default_threads, eval_js
     from jsgym.games import declares_actions, parse_actions, resolve
 
@@ -169,9 +181,9 @@ def _pool_config(game, *, num_envs, num_threads, obs_size, frameskip, max_episod
         for v in obs_hw:
             positive(v, "obs_size")
     positive(frameskip, "frameskip")
-    if on_error not in _codes.ON_ERROR:
+    if on_error not in contract.ON_ERROR:
         raise ValueError(f"on_error must be 'raise' or 'reset', got {on_error!r}")
-    if fit not in _codes.FIT:
+    if fit not in contract.FIT:
         raise ValueError(f"fit must be 'stretch' or 'letterbox', got {fit!r}")
     if not 1 <= supersample <= 4:
         raise ValueError(f"supersample must be within 1..4, got {supersample!r}")
@@ -189,6 +201,13 @@ def _pool_config(game, *, num_envs, num_threads, obs_size, frameskip, max_episod
         num_levels=int(num_levels), start_level=int(start_level), game_options=game_options,
         actions=table, profile=profile)
     return config, tuple(a.name for a in table)
+
+
+# make()'s options: make_vec()'s keyword arguments and their defaults, but those of a
+# vector env (make() builds one env, without autoreset, copying its observation)
+_MAKE_OPTIONS = {name: p.default for name, p in inspect.signature(make_vec).parameters.items()
+                 if p.kind is p.KEYWORD_ONLY and name not in (
+                     "num_threads", "seed", "autoreset_mode", "copy", "render_mode", "frame_stack")}
 
 
 def _register_bundled_games():

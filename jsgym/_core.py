@@ -1,5 +1,11 @@
-"""The native env pool behind every QuickJS env: cffi calls and the numpy buffers the
-workers write into. One instance per vector env; nothing here knows Gymnasium."""
+"""The native env pool behind every backend: cffi calls and the numpy buffers the
+pool's threads write into. One instance per vector env; nothing here knows Gymnasium.
+
+A pool runs either the built-in QuickJS game (``NativePool(config)``) or a hosted
+game, whose interface Python implements (``NativePool(config, game=...)``, see
+:class:`HostedGame`; the browser backend is one). Both get the same episode rules,
+scheduler, checks and errors, from the same C code.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +16,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from jsgym import _codes
-from jsgym.errors import from_status
+from jsgym import contract
+from jsgym.errors import error_message, from_error
 from jsgym.games import Action
 
 try:
@@ -27,25 +33,54 @@ if os.environ.get("JSGYM_NATIVE_LIB"):
     lib = ffi.dlopen(os.environ["JSGYM_NATIVE_LIB"])
 
 
+def check_library(library=None, where: str | None = None) -> None:
+    """Raises ImportError unless ``library`` (default: the one in use) was built from
+    this checkout's C ABI and contract (``jg_abi_version``, ``jg_contract_digest``).
+    Checked at import, before any other call: a library of another commit would
+    otherwise be called with today's declarations."""
+    library = lib if library is None else library
+    where = where or os.environ.get("JSGYM_NATIVE_LIB") or "jsgym._native"
+    fix = "rebuild it from this checkout (pip install -e .)"
+    try:
+        version = int(library.jg_abi_version())
+        digest = ffi.string(library.jg_contract_digest()).decode()
+    except AttributeError:
+        raise ImportError(f"the native library {where} has no ABI version: it was built at "
+                          f"another commit; {fix}") from None
+    if version != contract.ABI_VERSION:
+        raise ImportError(f"the native library {where} has C ABI version {version}, this "
+                          f"jsgym needs {contract.ABI_VERSION}; {fix}")
+    if digest != contract.DIGEST:
+        raise ImportError(f"the native library {where} was built from another "
+                          f"contract/contract.json (digest {digest[:12]}, this checkout's "
+                          f"{contract.DIGEST[:12]}); {fix}")
+
+
+check_library()
+
+_L = contract.default
+
+
 @dataclass
 class PoolConfig:
-    """Everything the native pool needs; see ``jsgym.make_vec`` for the meaning."""
+    """Everything a pool needs; see ``jsgym.make_vec`` for the meaning. The defaults are
+    the contract's (contract/contract.json "limits")."""
 
     game_name: str
     source: str
     num_envs: int
     num_threads: int
-    obs_size: tuple[int, int] = (64, 64)  # (height, width)
-    fit: str = "stretch"
-    supersample: int = 1
-    frameskip: int = 1
-    max_episode_steps: int = 0
-    autoreset: str = "next_step"
-    on_error: str = "raise"
-    memory_limit: int = 64 << 20
-    stack_limit: int = 1 << 20
-    step_timeout: float = 1.0
-    max_draw_calls: int = 100_000
+    obs_size: tuple[int, int] = (_L("obs_side"), _L("obs_side"))  # (height, width)
+    fit: str = contract.RAW["modes"]["fit"][0]
+    supersample: int = _L("supersample")
+    frameskip: int = _L("frameskip")
+    max_episode_steps: int = _L("max_episode_steps")
+    autoreset: str = contract.RAW["modes"]["autoreset"][0]
+    on_error: str = contract.RAW["modes"]["on_error"][0]
+    memory_limit: int = _L("memory_limit")
+    stack_limit: int = _L("stack_limit")
+    step_timeout: float = _L("step_timeout")
+    max_draw_calls: int = _L("max_draw_calls")
     num_levels: int = 0
     start_level: int = 0
     game_options: dict | None = None
@@ -54,8 +89,8 @@ class PoolConfig:
 
 
 class PoolBuffers:
-    """The output buffers every backend's pool writes into, indexed by env id (the
-    ``jg_buffers`` of runtime/include/jsgym.h)."""
+    """The output buffers a pool writes into, indexed by env id (the ``jg_buffers`` of
+    runtime/include/jsgym.h)."""
 
     def __init__(self, config: PoolConfig):
         self.config = config
@@ -115,7 +150,7 @@ def install_fonts() -> bool:
                                   ffi.new("size_t[]", [len(f) for f in fs.faces]), len(data),
                                   ffi.new("char *[]", names), ffi.new("uint32_t[]", faces),
                                   len(names), standard, ffi.new("uint32_t[]", fallbacks))
-    if status != _codes.OK:
+    if status != contract.OK:
         raise RuntimeError(f"jsgym: the native module refused the font set ({status})")
     _fonts_installed = True
     _install_hinting(fs)
@@ -134,17 +169,180 @@ def _install_hinting(fs) -> None:
     files = [f.read_bytes() for f in fs.files]
     status = lib.jg_install_hinting(library.encode(), [ffi.from_buffer("uint8_t[]", b) for b in files],
                                     [len(b) for b in files], len(files))
-    if status != _codes.OK:
+    if status != contract.OK:
         why = ffi.string(lib.jg_hinting_error()).decode("utf-8", "replace")
         warnings.warn(f"jsgym: text is drawn unhinted: {why}", RuntimeWarning, stacklevel=4)
 
 
-class NativePool(PoolBuffers):
-    """Owns a ``jg_pool``; its workers write into the :class:`PoolBuffers` in place."""
+def error_fields(err) -> dict:
+    """A ``jg_error *`` as a dict of the contract's error fields."""
+    out = {}
+    for name in contract.ERROR_FIELDS:
+        value = getattr(err, name)
+        if isinstance(value, ffi.CData):  # a char[] field
+            value = ffi.string(value).decode("utf-8", "replace")
+        out[name] = value
+    return out
 
-    def __init__(self, config: PoolConfig):
+
+class HostedFailure(Exception):
+    """Raised by a :class:`HostedGame` method to fail the call: the fields of the
+    failure (``kind`` a contract error name, ``phase`` a phase name)."""
+
+    def __init__(self, kind: str, phase: str, message: str, *, stack: str = "", file: str = "",
+                 line: int = 0, column: int = 0):
+        super().__init__(message)
+        self.kind, self.phase, self.message = kind, phase, message
+        self.stack, self.file, self.line, self.column = stack, file, line, column
+
+
+class HostedGame:
+    """The game interface of a hosted pool (``jg_game`` in runtime/include/jsgym.h),
+    implemented in Python: the pool calls these from its threads, never twice at once
+    for one env, and applies the episode rules on top. A failing call raises
+    :class:`HostedFailure`."""
+
+    backend = "hosted"
+
+    def create(self, env: int) -> None:
+        """Makes env's game and runs its setup (again after a failure)."""
+        raise NotImplementedError
+
+    def destroy(self, env: int) -> None:
+        """Drops env's game (also one that failed to be created, or never was)."""
+        raise NotImplementedError
+
+    def alive(self, env: int) -> bool:
+        """Whether env's game can run (False: create it again before the next reset)."""
+        raise NotImplementedError
+
+    def reset(self, env: int, seed: int) -> tuple[tuple[float, float, int], bytes]:
+        """Starts an episode: ``((score, lives, game_state), frame bytes)``."""
+        raise NotImplementedError
+
+    def step(self, env: int, held: tuple[int, ...], tapped: tuple[int, ...]
+             ) -> tuple[tuple[float, float, int], bytes]:
+        """One step holding ``held`` and tapping ``tapped``: as :meth:`reset`."""
+        raise NotImplementedError
+
+    def eval(self, env: int, code: str) -> str:
+        """Evaluates JS in env's global scope; returns the JSON text of its value."""
+        raise NotImplementedError
+
+    def profile(self, env: int) -> dict:
+        return dict.fromkeys(_PROFILE_FIELDS, 0)
+
+    def close(self) -> None:
+        """After the pool has destroyed every env."""
+
+
+_PROFILE_FIELDS = ("frames", "js_ns", "raster_ns", "copy_ns", "p5_calls", "frames_rasterized")
+
+
+class _Callbacks:
+    """A :class:`HostedGame` as the C ``jg_game`` struct: one cffi callback per
+    function, which turns the game's return values and failures into what the C
+    interface says (the frame and state written in place, the error record filled)."""
+
+    def __init__(self, game: HostedGame, obs_bytes: int):
+        self.game = game
+        self.obs_bytes = obs_bytes
+        self.results: dict[int, object] = {}  # eval results, alive until the env's next eval
+        sig = {
+            "create": "int32_t(void *, uint32_t, jg_error *)",
+            "destroy": "void(void *, uint32_t)",
+            "alive": "int32_t(void *, uint32_t)",
+            "reset": "int32_t(void *, uint32_t, uint32_t, uint8_t *, jg_state *, jg_error *)",
+            "step": "int32_t(void *, uint32_t, const jg_action *, uint8_t *, jg_state *, jg_error *)",
+            "eval": "int32_t(void *, uint32_t, const char *, size_t, const char **, jg_error *)",
+        }
+        self.cdata = {name: ffi.callback(s, getattr(self, "_" + name)) for name, s in sig.items()}
+        self.struct = ffi.new("jg_game *")
+        for name, cb in self.cdata.items():
+            setattr(self.struct, name, cb)
+
+    @staticmethod
+    def _fail(err, exc: BaseException) -> int:
+        if isinstance(exc, HostedFailure):
+            kind, phase = contract.ERR[exc.kind], contract.PHASE[exc.phase].value
+            text = dict(message=exc.message, stack=exc.stack, file=exc.file)
+            err.line, err.column = exc.line, exc.column
+        else:  # a bug of the host: still an error of this env, never a crash
+            kind, phase = contract.ERR["SYSTEM"], contract.PHASE["none"].value
+            text = dict(message=f"the game host failed: {type(exc).__name__}: {exc}", stack="",
+                        file="")
+            err.line = err.column = 0
+        err.kind, err.phase = kind, phase
+        for name, value in text.items():
+            cap = ffi.sizeof(getattr(err, name))
+            data = value.encode("utf-8", "replace")[:cap - 1]
+            ffi.memmove(getattr(err, name), data + b"\0", len(data) + 1)
+        return kind
+
+    def _frame(self, result, obs, state) -> int:
+        (score, lives, game_state), frame = result
+        if len(frame) != self.obs_bytes:
+            raise ValueError(f"the frame has {len(frame)} bytes, expected {self.obs_bytes}")
+        ffi.memmove(obs, frame, self.obs_bytes)
+        state.score, state.lives, state.game_state = score, lives, game_state
+        return 0
+
+    def _create(self, user, env, err):
+        try:
+            self.game.create(env)
+            return 0
+        except BaseException as exc:  # noqa: BLE001 - every failure becomes the env's
+            return self._fail(err, exc)
+
+    def _destroy(self, user, env):
+        try:
+            self.game.destroy(env)
+        except BaseException:  # noqa: BLE001 - nothing to report to: the env is gone
+            pass
+
+    def _alive(self, user, env):
+        try:
+            return 1 if self.game.alive(env) else 0
+        except BaseException:  # noqa: BLE001
+            return 0
+
+    def _reset(self, user, env, seed, obs, state, err):
+        try:
+            return self._frame(self.game.reset(env, seed), obs, state)
+        except BaseException as exc:  # noqa: BLE001
+            return self._fail(err, exc)
+
+    def _step(self, user, env, action, obs, state, err):
+        try:
+            held = tuple(k for k in action.held if k)
+            tapped = tuple(k for k in action.tapped if k)
+            return self._frame(self.game.step(env, held, tapped), obs, state)
+        except BaseException as exc:  # noqa: BLE001
+            return self._fail(err, exc)
+
+    def _eval(self, user, env, code, length, result, err):
+        try:
+            text = self.game.eval(env, ffi.unpack(code, length).decode("utf-8"))
+            buf = self.results[env] = ffi.new("char[]", text.encode("utf-8"))
+            result[0] = buf
+            return 0
+        except BaseException as exc:  # noqa: BLE001
+            return self._fail(err, exc)
+
+
+class NativePool(PoolBuffers):
+    """Owns a ``jg_pool``; its threads write into the :class:`PoolBuffers` in place.
+
+    Args:
+        config: the pool's configuration.
+        game: ``None`` for the QuickJS game, or a :class:`HostedGame`.
+    """
+
+    def __init__(self, config: PoolConfig, game: HostedGame | None = None):
         super().__init__(config)
         n = self.num_envs
+        self.game = game
+        self.backend = "quickjs" if game is None else game.backend
         self._ids_out = np.zeros(n, dtype=np.uint32)
         self._ids_out_c = ffi.from_buffer("uint32_t[]", self._ids_out)
         self._n_out = ffi.new("uint32_t *")
@@ -158,8 +356,15 @@ class NativePool(PoolBuffers):
         # final observations), so that infos skip scanning for what is not there
         self.recv_flags = 0
         self._pool = ffi.NULL
-        install_fonts()
-        self._create()
+        self._callbacks = None
+        if game is None:
+            install_fonts()  # the QuickJS game draws text() with them
+        try:
+            self._create()
+        except BaseException:
+            if game is not None:
+                game.close()
+            raise
 
     def _create(self):
         c = self.config
@@ -186,12 +391,12 @@ class NativePool(PoolBuffers):
         cfg.num_envs = c.num_envs
         cfg.num_threads = c.num_threads
         cfg.obs_height, cfg.obs_width = c.obs_size
-        cfg.fit = _codes.FIT[c.fit]
+        cfg.fit = contract.FIT[c.fit]
         cfg.supersample = c.supersample
         cfg.frameskip = c.frameskip
         cfg.max_episode_steps = c.max_episode_steps
-        cfg.autoreset_mode = _codes.AUTORESET[c.autoreset]
-        cfg.on_error = _codes.ON_ERROR[c.on_error]
+        cfg.autoreset_mode = contract.AUTORESET[c.autoreset]
+        cfg.on_error = contract.ON_ERROR[c.on_error]
         cfg.memory_limit = c.memory_limit
         cfg.stack_limit = c.stack_limit
         cfg.step_timeout = c.step_timeout
@@ -202,10 +407,13 @@ class NativePool(PoolBuffers):
         cfg.actions = actions
         cfg.profile = int(c.profile)
         status = ffi.new("int32_t *")
-        pool = lib.jg_pool_create(cfg, status)
+        if self.game is None:
+            pool = lib.jg_pool_create(cfg, status)
+        else:
+            self._callbacks = _Callbacks(self.game, self.obs[0].nbytes)
+            pool = lib.jg_pool_create_hosted(cfg, self._callbacks.struct, status)
         if pool == ffi.NULL:
-            message = ffi.string(lib.jg_last_create_error()).decode("utf-8", "replace")
-            raise from_status(status[0], message, c.game_name)
+            raise from_error(error_fields(lib.jg_last_create_error()), c.game_name)
         self._pool = pool
         bufs = ffi.new("jg_buffers *")
         self._buffer_refs = []
@@ -234,26 +442,27 @@ class NativePool(PoolBuffers):
         bufs.elapsed_steps = ptr("int64_t *", self.elapsed_steps)
         self._check(lib.jg_pool_set_buffers(self._pool, bufs))
 
-    # -- calls -------------------------------------------------------------------
+    # -- errors ------------------------------------------------------------------
 
-    def _pool_message(self) -> str:
-        return ffi.string(lib.jg_pool_last_error(self._pool)).decode("utf-8", "replace")
+    def env_failure(self, env: int) -> dict:
+        """The fields of env ``env``'s last failure (``env_error[env]`` says whether
+        this step had one)."""
+        return error_fields(lib.jg_pool_env_error(self._pool, env))
 
     def env_error_message(self, env: int) -> str:
-        return ffi.string(lib.jg_pool_env_error(self._pool, env)).decode("utf-8", "replace")
+        return error_message(self.env_failure(env), self.config.game_name)
 
     def _check(self, status: int, env_ids=None):
         """Raises for a failed call: a per-env failure names the first failed env."""
-        if status == _codes.OK:
+        if status == contract.OK:
             return
-        if status in (_codes.ERR_ARGUMENT, _codes.ERR_STATE, _codes.ERR_SYSTEM) and not (
-                env_ids is not None and np.any(self.env_error[env_ids] == status)):
-            raise from_status(status, self._pool_message(), self.config.game_name)
-        ids = np.arange(self.num_envs) if env_ids is None else env_ids
-        failed = ids[self.env_error[ids] != _codes.OK]
-        env = int(failed[0]) if len(failed) else 0
-        raise from_status(int(self.env_error[env]) or status, self.env_error_message(env),
-                          self.config.game_name)
+        if env_ids is not None:
+            failed = env_ids[self.env_error[env_ids] != contract.OK]
+            if len(failed):
+                raise from_error(self.env_failure(int(failed[0])), self.config.game_name)
+        raise from_error(error_fields(lib.jg_pool_last_error(self._pool)), self.config.game_name)
+
+    # -- calls -------------------------------------------------------------------
 
     def reset(self, env_ids: np.ndarray, seeds: np.ndarray | None):
         self._require_open()
@@ -276,14 +485,13 @@ class NativePool(PoolBuffers):
         else:
             ids = np.ascontiguousarray(env_ids, dtype=np.uint32)
             ids_c, n = ffi.from_buffer("uint32_t[]", ids), len(ids)
-        status = lib.jg_pool_send(self._pool, ffi.from_buffer("int64_t[]", a), ids_c, n)
-        self._check(status)
+        self._check(lib.jg_pool_send(self._pool, ffi.from_buffer("int64_t[]", a), ids_c, n))
 
     def recv(self) -> np.ndarray:
         self._require_open()
         status = lib.jg_pool_recv(self._pool, self._ids_out_c, self._n_out, self._flags_out)
         self.recv_flags = flags = self._flags_out[0]
-        if flags & _codes.RECV_ALL_IN_ORDER:
+        if flags & contract.RECV["ALL_IN_ORDER"]:
             ids = self.all_ids
         else:
             ids = self._ids_out[: self._n_out[0]].astype(np.int64)
@@ -296,25 +504,28 @@ class NativePool(PoolBuffers):
         data = code.encode("utf-8")
         result = lib.jg_pool_eval(self._pool, env, data, len(data))
         if result == ffi.NULL:
-            message = self.env_error_message(env) or self._pool_message()
-            status = _codes.ERR_RUNTIME if self.env_error_message(env) else _codes.ERR_STATE
-            raise from_status(status, message, self.config.game_name)
+            raise from_error(error_fields(lib.jg_pool_last_error(self._pool)),
+                             self.config.game_name)
         return json.loads(ffi.string(result).decode("utf-8"))
 
     def profile(self, env: int) -> dict:
+        if self.game is not None:
+            return self.game.profile(env)
         out = ffi.new("jg_profile *")
         self._check(lib.jg_pool_profile(self._pool, env, out))
-        return {k: int(getattr(out, k)) for k in
-                ("frames", "js_ns", "raster_ns", "copy_ns", "p5_calls", "frames_rasterized")}
+        return {k: int(getattr(out, k)) for k in _PROFILE_FIELDS}
 
     def _require_open(self):
         if self._pool == ffi.NULL:
             raise RuntimeError(f"the env of game '{self.config.game_name}' is closed")
 
     def close(self):
+        """Destroys every env and the pool; idempotent."""
         if self._pool != ffi.NULL:
             lib.jg_pool_destroy(self._pool)
             self._pool = ffi.NULL
+            if self.game is not None:
+                self.game.close()
 
     def __del__(self):
         try:

@@ -1,4 +1,4 @@
-"""``JsEnv``: one game as a single Gymnasium ``Env`` (a one-env native pool)."""
+"""``JsEnv``: one game as a single Gymnasium ``Env`` (a one-env pool of either backend)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from jsgym import _codes
+from jsgym import contract
 from jsgym.vector import JsVectorEnv
 
 
@@ -23,15 +23,17 @@ class JsEnv(gym.Env):
     failed under ``on_error="reset"``.
     """
 
-    metadata = {"render_modes": ["rgb_array"], "render_fps": 60}
+    metadata = {"render_modes": ["rgb_array"], "render_fps": contract.FRAME_RATE}
 
-    def __init__(self, config, *, action_names: tuple[str, ...], render_mode: str | None = None):
+    def __init__(self, pool, *, action_names: tuple[str, ...], render_mode: str | None = None):
         if render_mode not in (None, "rgb_array"):
+            pool.close()
             raise ValueError(f"render_mode must be None or 'rgb_array', got {render_mode!r}")
         self.render_mode = render_mode
-        self._vec = JsVectorEnv(config, autoreset_mode=AutoresetMode.DISABLED,
+        self._vec = JsVectorEnv(pool, autoreset_mode=AutoresetMode.DISABLED,
                                 action_names=action_names, copy=True)
-        self.game = config.game_name
+        self.backend = pool.backend
+        self.game = pool.config.game_name
         self.action_names = action_names
         self.observation_space = self._vec.single_observation_space
         self.action_space = spaces.Discrete(len(action_names))
@@ -69,7 +71,7 @@ class JsEnv(gym.Env):
         out = {
             "score": float(infos["score"][0]),
             "lives": float(infos["lives"][0]),
-            "game_state": _codes.GAME_STATES[int(infos["game_state"][0])],
+            "game_state": contract.GAME_STATES[int(infos["game_state"][0])],
             "level_seed": int(infos["level_seed"][0]),
             "elapsed_steps": int(infos["elapsed_steps"][0]),
         }

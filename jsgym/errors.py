@@ -1,22 +1,25 @@
-"""Exceptions raised for broken or misbehaving game files (all subclass GameError)."""
+"""Exceptions raised for broken or misbehaving game files (all subclass GameError), built
+from the fields of the runtime's error records (never from parsing a message)."""
 
 from __future__ import annotations
 
-import re
+from jsgym import contract
 
 
 class GameError(Exception):
     """A game file failed: it could not be loaded, broke the contract, threw, hung or
-    exhausted its memory. ``game``, ``env_index`` and ``step`` say where (``None`` when
-    not known); ``js_stack`` holds the JavaScript stack when there is one."""
+    exhausted its memory. ``game``, ``env_index``, ``step`` and ``phase`` (a contract
+    phase name: ``"draw"``, ``"setup"``, ...) say where (``None`` when not known);
+    ``js_stack`` holds the JavaScript stack when there is one."""
 
     def __init__(self, message: str, *, game: str | None = None, env_index: int | None = None,
-                 step: int | None = None, js_stack: str | None = None):
+                 step: int | None = None, js_stack: str | None = None, phase: str | None = None):
         super().__init__(message)
         self.game = game
         self.env_index = env_index
         self.step = step
         self.js_stack = js_stack
+        self.phase = phase
 
 
 class GameLoadError(GameError):
@@ -49,43 +52,46 @@ class GameMemoryError(GameError):
     """The game exceeded its memory limit."""
 
 
-_LOCATION = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+):?\s*(?P<msg>.*)$", re.S)
-_WHERE = re.compile(r"env (?P<env>\d+) step (?P<step>-?\d+)")
+_CLASSES = {cls.__name__: cls for cls in (GameLoadError, GameContractError, GameRuntimeError,
+                                          GameTimeoutError, GameMemoryError)}
+_CLASSES.update(ValueError=ValueError, RuntimeError=RuntimeError, OSError=OSError)
 
 
-def load_error(message: str, game: str) -> GameLoadError:
-    """Builds a GameLoadError from the runtime's ``file:line:col: message`` text."""
-    m = _LOCATION.match(message)
-    if not m:
-        return GameLoadError(f"game '{game}' failed to load: {message}", game=game,
-                             js_message=message)
-    return GameLoadError(
-        f"game '{game}' has a syntax error at {m['file']}:{m['line']}:{m['col']}: {m['msg']}",
-        game=game, file=m["file"], line=int(m["line"]), column=int(m["col"]),
-        js_message=m["msg"])
+def error_message(fields: dict, game: str) -> str:
+    """The message of an error record (the fields of contract.json "errors.fields"):
+    ``game 'pong' env 1 step 40: draw() threw TypeError: ...`` and the JS stack on the
+    following lines; a syntax error names its file, line and column."""
+    message = fields["message"]
+    if fields["kind"] == contract.ERR["LOAD"]:
+        if fields["file"]:
+            return (f"game '{game}' has a syntax error at {fields['file']}:{fields['line']}:"
+                    f"{fields['column']}: {message}")
+        return f"game '{game}' failed to load: {message}"
+    if fields["env"] >= 0:
+        message = f"game '{game}' env {fields['env']} step {fields['step']}: {message}"
+    if fields["stack"]:
+        message += "\n" + fields["stack"]
+    return message
 
 
-def from_status(status: int, message: str, game: str) -> Exception:
-    """Maps a runtime status code (``JG_ERR_*``) and message to the exception to raise."""
-    from jsgym import _codes as c
-
-    where = _WHERE.search(message)
-    env_index = int(where["env"]) if where else None
-    step = int(where["step"]) if where else None
-    stack = message.split("\n", 1)[1] if "\n" in message else None
-    kwargs = dict(game=game, env_index=env_index, step=step, js_stack=stack)
-    if status == c.ERR_LOAD:
-        return load_error(message, game)
-    cls = {
-        c.ERR_CONTRACT: GameContractError,
-        c.ERR_RUNTIME: GameRuntimeError,
-        c.ERR_TIMEOUT: GameTimeoutError,
-        c.ERR_MEMORY: GameMemoryError,
-    }.get(status)
-    if cls is not None:
-        return cls(message, **kwargs)
-    if status == c.ERR_ARGUMENT:
-        return ValueError(message)
-    if status == c.ERR_STATE:
-        return RuntimeError(message)
-    return OSError(message)
+def from_error(fields: dict, game: str) -> Exception:
+    """The exception for an error record: its kind's class (contract.json "errors"),
+    with the record's place as attributes."""
+    kind = fields["kind"]
+    name = contract.ERROR_CLASSES[kind] if 0 <= kind < len(contract.ERROR_CLASSES) else None
+    cls = _CLASSES.get(name, OSError)
+    message = error_message(fields, game)
+    if not issubclass(cls, GameError):
+        return cls(message)
+    in_env = fields["env"] >= 0
+    phase = contract.PHASES[fields["phase"]].name if 0 <= fields["phase"] < len(contract.PHASES) else None
+    kwargs = dict(game=game, env_index=fields["env"] if in_env else None,
+                  step=fields["step"] if in_env else None, js_stack=fields["stack"] or None,
+                  phase=None if phase == "none" else phase)
+    if cls is GameLoadError:
+        located = bool(fields["file"])
+        return GameLoadError(message, file=fields["file"] or None,
+                             line=fields["line"] if located else None,
+                             column=fields["column"] if located else None,
+                             js_message=fields["message"], **kwargs)
+    return cls(message, **kwargs)

@@ -7,13 +7,10 @@ import pathlib
 import re
 from dataclasses import dataclass
 
+from jsgym import contract
+
 #: p5.js 1.x key codes the default action table and action specs may name.
-KEY_CODES = {
-    "LEFT": 37, "UP": 38, "RIGHT": 39, "DOWN": 40, "SPACE": 32, "ENTER": 13, "SHIFT": 16,
-    "CONTROL": 17, "ALT": 18, "ESCAPE": 27, "TAB": 9, "BACKSPACE": 8,
-    **{chr(c): c for c in range(ord("A"), ord("Z") + 1)},
-    **{str(d): 48 + d for d in range(10)},
-}
+KEY_CODES = contract.KEY_CODES
 
 
 @dataclass(frozen=True)
@@ -27,18 +24,9 @@ class Action:
 
 
 #: The default Discrete(8) table, identical to the published PlayTrain template.
-DEFAULT_ACTIONS = (
-    Action("NOOP"),
-    Action("LEFT", held=(37,)),
-    Action("RIGHT", held=(39,)),
-    Action("UP", held=(38,)),
-    Action("DOWN", held=(40,)),
-    Action("SPACE", tapped=(32,)),
-    Action("LEFT+SPACE", held=(37,), tapped=(32,)),
-    Action("RIGHT+SPACE", held=(39,), tapped=(32,)),
-)
+DEFAULT_ACTIONS = tuple(Action(**a) for a in contract.DEFAULT_ACTIONS)
 
-MAX_KEYS_PER_ACTION = 4
+MAX_KEYS_PER_ACTION = contract.MAX_KEYS_PER_ACTION
 
 
 def games_dir() -> pathlib.Path:

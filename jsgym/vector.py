@@ -1,4 +1,5 @@
-"""``JsVectorEnv``: a Gymnasium 1.x ``VectorEnv`` over the native QuickJS pool."""
+"""``JsVectorEnv``: a Gymnasium 1.x ``VectorEnv`` over a pool (``jsgym._core.NativePool``:
+the QuickJS game, or the browser backend's hosted game)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 
-from jsgym import _codes
-from jsgym._core import NativePool, PoolConfig
+from jsgym import contract
+from jsgym._core import NativePool
+
+_RECV = contract.RECV
 
 _AUTORESET_NAMES = {
     AutoresetMode.NEXT_STEP: "next_step",
@@ -32,9 +35,10 @@ def _all_present(n: int) -> np.ndarray:
 
 
 class JsVectorEnv(VectorEnv):
-    """``num_envs`` copies of one game, stepped together by native worker threads.
+    """``num_envs`` copies of one game, stepped together by the pool's threads.
 
-    Built by :func:`jsgym.make_vec`, which documents the arguments. Observations are
+    Built by :func:`jsgym.make_vec`, which documents the arguments; ``pool`` is the
+    backend (``backend`` says which). Observations are
     ``uint8`` arrays of shape ``(num_envs, height, width, 3)``. With ``copy=False`` the
     arrays returned by ``reset``/``step`` are views of the buffer the workers write
     into: the next call overwrites them.
@@ -46,13 +50,15 @@ class JsVectorEnv(VectorEnv):
     ``on_error="reset"`` restarted it; ``final_obs`` in ``SAME_STEP`` mode.
     """
 
-    def __init__(self, config: PoolConfig, *, autoreset_mode: AutoresetMode,
+    def __init__(self, pool: NativePool, *, autoreset_mode: AutoresetMode,
                  action_names: tuple[str, ...], copy: bool = True,
                  render_mode: str | None = None, seed: int | None = None):
         self.metadata = {"autoreset_mode": autoreset_mode, "render_modes": ["rgb_array"],
-                         "render_fps": 60}
+                         "render_fps": contract.FRAME_RATE}
         if render_mode not in (None, "rgb_array"):
+            pool.close()
             raise ValueError(f"render_mode must be None or 'rgb_array', got {render_mode!r}")
+        config = pool.config
         self.render_mode = render_mode
         self.autoreset_mode = autoreset_mode
         self.copy = copy
@@ -64,7 +70,8 @@ class JsVectorEnv(VectorEnv):
         self.single_action_space = spaces.Discrete(len(config.actions))
         self.observation_space = spaces.Box(0, 255, (self.num_envs, h, w, 3), np.uint8)
         self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, len(config.actions)))
-        self._pool = NativePool(config)
+        self.backend = pool.backend
+        self._pool = pool
         self._all_ids = np.arange(self.num_envs, dtype=np.int64)
         self._episode_start = np.full(self.num_envs, time.perf_counter())
         self._seeded = False
@@ -155,7 +162,7 @@ class JsVectorEnv(VectorEnv):
         ids = self._pool.recv()
         p = self._pool
         flags = p.recv_flags
-        full = ids is p.all_ids if flags is not None else self._is_all(ids)
+        full = ids is p.all_ids
         if full:
             obs = p.obs.copy() if self.copy else p.obs
             rewards, term, trunc = p.reward.copy(), p.terminated.copy(), p.truncated.copy()
@@ -240,7 +247,7 @@ class JsVectorEnv(VectorEnv):
             "level_seed": take(p.level_seed), "_level_seed": every,
             "elapsed_steps": take(p.elapsed_steps), "_elapsed_steps": every,
         }
-        done = (view(p.episode_done) if with_episode and may(_codes.RECV_EPISODE_DONE)
+        done = (view(p.episode_done) if with_episode and may(_RECV["EPISODE_DONE"])
                 else np.zeros(n, dtype=np.bool_))
         if done.any():
             done = done.copy()  # may be a view of the pool's buffer, and infos keeps it
@@ -257,14 +264,14 @@ class JsVectorEnv(VectorEnv):
             infos["_episode"] = done
         # reset() reports errors too: with on_error="reset" a failing resetGame() is
         # restarted, and the caller must hear of it
-        errors = view(p.env_error) != _codes.OK if may(_codes.RECV_ENV_ERROR) else None
+        errors = view(p.env_error) != contract.OK if may(_RECV["ENV_ERROR"]) else None
         if errors is not None and errors.any():
             messages = np.full(n, None, dtype=object)
             for k in np.flatnonzero(errors):
                 messages[k] = p.env_error_message(int(ids[k]))
             infos["error"] = messages
             infos["_error"] = errors
-        if with_episode and p.final_obs_valid is not None and may(_codes.RECV_FINAL_OBS):
+        if with_episode and p.final_obs_valid is not None and may(_RECV["FINAL_OBS"]):
             valid = view(p.final_obs_valid)
             if valid.any():
                 infos["final_obs"] = p.final_obs[ids]
@@ -272,7 +279,7 @@ class JsVectorEnv(VectorEnv):
         return infos
 
     def __repr__(self):
-        return f"JsVectorEnv({self.game!r}, num_envs={self.num_envs})"
+        return f"JsVectorEnv({self.game!r}, num_envs={self.num_envs}, backend={self.backend!r})"
 
 
 def autoreset_name(mode: AutoresetMode | str) -> str:

@@ -1,6 +1,15 @@
-/* One environment: a JSRuntime + JSContext running one game, its p5 shim and its
- * canvas. Everything here runs on the env's owner thread; nothing here knows about
- * other envs, threads or Gymnasium step semantics (pool.c owns those). */
+/* The QuickJS game: one env is a JSRuntime + JSContext running the game file, its p5
+ * shim and its canvas; jg_qjs_game_new() offers the envs to the pool through the game
+ * interface (jg_game, include/jsgym.h): create, destroy, alive, reset, step, eval.
+ * Each call runs on whichever pool thread has the env, one at a time; nothing here
+ * knows about other envs, threads or the episode rules (episode.c owns those). A
+ * failure is written into the record the pool hands to each call.
+ *
+ * Every call that runs JS is bounded three ways: the interrupt handler (the step
+ * timeout, checked by QuickJS on backward jumps and calls), the env's own JS heap
+ * (heap.c, the memory limit) and, for JS that never reaches the interrupt check, the
+ * hard stop (guard.c): the call sets its jump point here, and a stopped env's runtime
+ * is abandoned whole. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,7 +18,9 @@
 #include <strings.h>
 #include <time.h>
 
+#include "error.h"
 #include "internal.h"
+#include "pool.h"
 
 uint64_t jg_now_ns(void) {
     struct timespec ts;
@@ -17,28 +28,16 @@ uint64_t jg_now_ns(void) {
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-static const char *phase_name(jg_phase phase) {
-    switch (phase) {
-    case JG_PHASE_LOAD: return "the top level of the game file";
-    case JG_PHASE_SETUP: return "setup()";
-    case JG_PHASE_RESET: return "resetGame()";
-    case JG_PHASE_DRAW: return "draw()";
-    case JG_PHASE_KEY: return "a key callback";
-    case JG_PHASE_STATE: return "getGameState()";
-    case JG_PHASE_EVAL: return "eval";
-    }
-    return "?";
-}
-
-static void env_fail(jg_env *env, int32_t kind, const char *fmt, ...) {
+/* Records a failure of the JS running now (env->phase); returns kind. */
+static int32_t env_fail(jg_env *env, int32_t kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int32_t env_fail(jg_env *env, int32_t kind, const char *fmt, ...) {
+    char text[JG_ERROR_TEXT_CAP];
     va_list ap;
-    int n = snprintf(env->error, sizeof env->error, "game '%s' env %u step %lld: ",
-                     env->pool->game_name, env->id, (long long)env->elapsed);
-    if (n < 0 || (size_t)n >= sizeof env->error) n = 0;
     va_start(ap, fmt);
-    vsnprintf(env->error + n, sizeof env->error - (size_t)n, fmt, ap);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    env->error_kind = kind;
+    return jg_error_set(env->err, kind, env->phase, "%s", text);
 }
 
 /* Whether the last failure came from the memory limit. QuickJS reports it as an
@@ -49,9 +48,11 @@ static int hit_memory_limit(jg_env *env, JSValueConst exc, const char *text) {
     return strstr(text, "out of memory") != NULL || (!JG_ENGINE_NG ? 0 : JS_IsNull(exc));
 }
 
-/* Turns the pending JS exception into an env error and returns its kind. */
-static int32_t env_fail_from_exception(jg_env *env, jg_phase phase) {
+/* Turns the pending JS exception into the env's failure and returns its kind. */
+static int32_t env_fail_from_exception(jg_env *env, int32_t phase) {
     JSContext *ctx = env->ctx;
+    const jg_config *cfg = &env->game->config;
+    env->phase = phase;
     JSValue exc = JS_GetException(ctx);
     const char *msg = JS_ToCString(ctx, exc);
     const char *stack = NULL;
@@ -63,16 +64,14 @@ static int32_t env_fail_from_exception(jg_env *env, jg_phase phase) {
     int32_t kind = JG_ERR_RUNTIME;
     const char *text = msg ? msg : "(exception with no message)";
     if (env->timed_out) {
-        kind = JG_ERR_TIMEOUT;
-        env_fail(env, kind, "%s ran longer than the step timeout of %.3g s (infinite loop?)",
-                 phase_name(phase), env->pool->config.step_timeout);
+        kind = env_fail(env, JG_ERR_TIMEOUT, "%s ran longer than the step timeout of %.3g s (infinite loop?)",
+                        jg_phase_text(phase), cfg->step_timeout);
     } else if (hit_memory_limit(env, exc, text)) {
-        kind = JG_ERR_MEMORY;
-        env_fail(env, kind, "%s exceeded the memory limit of %llu bytes", phase_name(phase),
-                 (unsigned long long)env->pool->config.memory_limit);
+        kind = env_fail(env, JG_ERR_MEMORY, "%s exceeded the memory limit of %llu bytes",
+                        jg_phase_text(phase), (unsigned long long)cfg->memory_limit);
     } else {
-        env_fail(env, kind, "%s threw %s%s%s", phase_name(phase), text, stack ? "\n" : "",
-                 stack ? stack : "");
+        env_fail(env, kind, "%s threw %s", jg_phase_text(phase), text);
+        if (stack) JG_ERROR_COPY(env->err->stack, stack);
     }
     if (stack) JS_FreeCString(ctx, stack);
     if (msg) JS_FreeCString(ctx, msg);
@@ -136,31 +135,30 @@ static int interrupt_handler(JSRuntime *rt, void *opaque) {
 }
 
 static void arm_deadline(jg_env *env) {
+    double timeout = env->game->config.step_timeout;
     env->timed_out = 0;
     env->heap.refused = 0;
-    env->deadline_ns = jg_now_ns() + (uint64_t)(env->pool->config.step_timeout * 1e9);
-    if (jg_tl_guard)
-        jg_guard_begin_op(jg_tl_guard, env->deadline_ns, env->pool->config.step_timeout);
+    env->deadline_ns = jg_now_ns() + (uint64_t)(timeout * 1e9);
+    if (jg_tl_guard) jg_guard_begin_op(jg_tl_guard, env->deadline_ns, timeout);
 }
 
 /* A runtime stopped from outside is never touched again: its structures may be in
  * the middle of an update. All its memory is in the env's heap (heap.c), whose own
  * lists a stop always finds whole, so the heap is released without walking the
  * runtime, and the shim's record (libc) is freed without touching JS. */
-void jg_env_abandon(jg_env *env) {
+static int32_t abandon(jg_env *env) {
     jg_heap_release(&env->heap);
     p5shim_forget(env->shim);
     env->rt = NULL;
     env->ctx = NULL;
     env->shim = NULL;
-    env->pending_len = 0;
-    env->last_valid = 0;
-    env_fail(env, JG_ERR_TIMEOUT,
-             "%s ran longer than the step timeout of %.3g s and did not stop at the deadline "
-             "(a built-in that never checks it, such as Array.prototype.indexOf over a huge "
-             "array-like, or operations too slow to reach the check); the env was stopped "
-             "from outside and its JS heap was released whole",
-             phase_name(env->phase), env->pool->config.step_timeout);
+    jg_frames_forget(&env->frames);
+    return env_fail(env, JG_ERR_TIMEOUT,
+                    "%s ran longer than the step timeout of %.3g s and did not stop at the deadline "
+                    "(a built-in that never checks it, such as Array.prototype.indexOf over a huge "
+                    "array-like, or operations too slow to reach the check); the env was stopped "
+                    "from outside and its JS heap was released whole",
+                    jg_phase_text(env->phase), env->game->config.step_timeout);
 }
 
 /* Calls global function `name`. Returns its result or JS_EXCEPTION. */
@@ -192,120 +190,51 @@ static int install_v8_math(jg_env *env) {
 
 /* Names every missing or non-function contract member; 0 if all are there. */
 static int check_contract(jg_env *env) {
-    static const char *required[] = {"setup", "draw", "resetGame", "getGameState"};
-    char missing[256] = "";
+#define JG_FUNCTION_NAME(name) name,
+    static const char *required[] = {JG_GAME_FUNCTIONS(JG_FUNCTION_NAME)};
+#undef JG_FUNCTION_NAME
+    char missing[512] = "";
     JSValue global = JS_GetGlobalObject(env->ctx);
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
         JSValue v = JS_GetPropertyStr(env->ctx, global, required[i]);
         if (!JS_IsFunction(env->ctx, v)) {
-            const char *what = JS_IsUndefined(v) ? "missing" : "not a function";
+            const char *what = JS_IsUndefined(v) ? JG_MSG_MISSING : JG_MSG_NOT_A_FUNCTION;
             size_t used = strlen(missing);
-            snprintf(missing + used, sizeof missing - used, "%s%s() is %s", used ? "; " : "",
+            snprintf(missing + used, sizeof missing - used, "%s%s() %s", used ? JG_MSG_SEPARATOR : "",
                      required[i], what);
         }
         JS_FreeValue(env->ctx, v);
     }
     JS_FreeValue(env->ctx, global);
-    if (missing[0]) {
-        env_fail(env, JG_ERR_CONTRACT, "the game contract is not met: %s", missing);
-        return JG_ERR_CONTRACT;
-    }
+    if (missing[0]) return env_fail(env, JG_ERR_CONTRACT, JG_MSG_UNMET "%s", missing);
     return JG_OK;
 }
 
-static int copy_words(uint32_t **dst, size_t *cap, const uint32_t *src, size_t n) {
-    if (n > *cap) {
-        size_t want = n < 256 ? 256 : n + n / 2;
-        jg_guard_hold();
-        uint32_t *p = realloc(*dst, want * sizeof *p);
-        jg_guard_release();
-        if (!p) return -1;
-        *dst = p;
-        *cap = want;
-    }
-    if (n) memcpy(*dst, src, n * sizeof *src);
-    return 0;
-}
-
-/* A frame that starts by covering the whole canvas opaquely makes everything drawn
- * before it irrelevant. */
-static int starts_opaque(const uint32_t *cmds, size_t n) {
-    if (n < 2) return 0;
-    if (cmds[0] == JG_OP_CANVAS || cmds[0] == JG_OP_CLEAR) return 1;
-    return cmds[0] == JG_OP_BACKGROUND && n >= 3 && (cmds[2] >> 24) == 255;
-}
-
-static int raster(jg_env *env, const uint32_t *cmds, size_t n) {
-    uint64_t t0 = env->pool->profile ? jg_now_ns() : 0;
-    int armed = jg_guard_disarm();
-    int32_t rc = jg_canvas_draw(env->canvas, cmds, n);
-    jg_guard_rearm(armed);
-    if (env->pool->profile) env->prof.raster_ns += jg_now_ns() - t0;
-    env->prof.frames_rasterized++;
-    if (rc != JG_RASTER_OK) {
-        env_fail(env, JG_ERR_RUNTIME, "the rasterizer rejected the frame's draw commands (status %d)",
-                 rc);
-        return JG_ERR_RUNTIME;
-    }
-    return JG_OK;
-}
-
-/* Rasterizes the last frame of a step, unless it repeats the last rasterized frame
- * and starts opaque (then the canvas already holds exactly these pixels), or draws
- * nothing (a game that skips redrawing an unchanged scene: the canvas, and so what the
- * last rasterized frame says of it, stays as it is). */
-static int raster_final(jg_env *env, const uint32_t *cmds, size_t n) {
-    if (n == 0) return JG_OK;
-    int opaque = starts_opaque(cmds, n);
-    if (opaque && env->last_valid && env->last_len == n &&
-        memcmp(env->last_cmds, cmds, n * sizeof *cmds) == 0)
-        return JG_OK;
-    int rc = raster(env, cmds, n);
-    if (rc) return rc;
-    env->last_valid = 0;
-    if (opaque && copy_words(&env->last_cmds, &env->last_cap, cmds, n) == 0) {
-        env->last_len = n;
-        env->last_valid = 1;
-    }
-    return JG_OK;
-}
-
-static int flush_pending(jg_env *env) {
-    if (!env->pending_len) return JG_OK;
-    int rc = raster(env, env->pending_cmds, env->pending_len);
-    env->pending_len = 0;
-    env->last_valid = 0;
-    return rc;
+static int32_t raster_failed(jg_env *env, int32_t raster_status) {
+    return env_fail(env, JG_ERR_RUNTIME,
+                    "the rasterizer rejected the frame's draw commands (status %d)", raster_status);
 }
 
 /* Runs one draw() and rasterizes what must be rasterized. With last == 0 the
  * frame's commands are kept aside and dropped if the next frame starts opaque. */
 static int run_frame(jg_env *env, int last) {
-    uint64_t t0 = env->pool->profile ? jg_now_ns() : 0;
+    int profile = env->game->config.profile;
+    uint64_t t0 = profile ? jg_now_ns() : 0;
     env->phase = JG_PHASE_DRAW;
     p5shim_begin_frame(env->shim, 0);
     if (JS_HasException(env->ctx)) return env_fail_from_exception(env, JG_PHASE_DRAW);
     JSValue r = call_global(env, env->atom_draw, 0, NULL);
-    if (env->pool->profile) env->prof.js_ns += jg_now_ns() - t0;
+    if (profile) env->prof.js_ns += jg_now_ns() - t0;
     env->prof.frames++;
     env->prof.p5_calls += p5shim_call_count(env->shim);
     if (JS_IsException(r)) return env_fail_from_exception(env, JG_PHASE_DRAW);
     JS_FreeValue(env->ctx, r);
     size_t n = 0;
     const uint32_t *cmds = p5shim_commands(env->shim, &n);
-    int rc = JG_OK;
-    if (env->pending_len) {
-        if (starts_opaque(cmds, n))
-            env->pending_len = 0;
-        else if ((rc = flush_pending(env)))
-            return rc;
-    }
-    if (last) return raster_final(env, cmds, n);
-    if (copy_words(&env->pending_cmds, &env->pending_cap, cmds, n)) {
-        env_fail(env, JG_ERR_MEMORY, "out of memory keeping a skipped frame");
-        return JG_ERR_MEMORY;
-    }
-    env->pending_len = n;
+    int32_t raster_status = JG_RASTER_OK;
+    int32_t rc = jg_frames_draw(env, cmds, n, last, &raster_status);
+    if (rc == JG_ERR_MEMORY) return env_fail(env, rc, "out of memory keeping a skipped frame");
+    if (rc) return raster_failed(env, raster_status);
     return JG_OK;
 }
 
@@ -313,25 +242,23 @@ static int32_t parse_game_state(JSContext *ctx, JSValueConst v) {
     const char *s = JS_IsString(v) ? JS_ToCString(ctx, v) : NULL;
     int32_t state = -1;
     if (s) {
-        if (!strcasecmp(s, "playing")) state = JG_PLAYING;
-        else if (!strcasecmp(s, "gameover")) state = JG_GAMEOVER;
-        else if (!strcasecmp(s, "won") || !strcasecmp(s, "win")) state = JG_WON;
+#define JG_SPELLING(text, value) if (state < 0 && !strcasecmp(s, text)) state = value;
+        JG_STATE_SPELLINGS(JG_SPELLING)
+#undef JG_SPELLING
         JS_FreeCString(ctx, s);
     }
     return state;
 }
 
-/* Reads getGameState() into env->score/lives/game_state. */
-static int read_state(jg_env *env) {
+/* Reads getGameState() into *out. */
+static int read_state(jg_env *env, jg_state *out) {
     JSContext *ctx = env->ctx;
     env->phase = JG_PHASE_STATE;
     JSValue st = call_global(env, env->atom_state, 0, NULL);
     if (JS_IsException(st)) return env_fail_from_exception(env, JG_PHASE_STATE);
     if (!JS_IsObject(st)) {
         JS_FreeValue(ctx, st);
-        env_fail(env, JG_ERR_CONTRACT,
-                 "getGameState() must return an object {score, lives, gameState}");
-        return JG_ERR_CONTRACT;
+        return env_fail(env, JG_ERR_CONTRACT, JG_MSG_STATE_NOT_OBJECT);
     }
     JSValue score = JS_GetProperty(ctx, st, env->atom_score);
     JSValue lives = JS_GetProperty(ctx, st, env->atom_lives);
@@ -343,26 +270,21 @@ static int read_state(jg_env *env) {
         goto done;
     }
     if (!JS_IsNumber(score) || JS_ToFloat64(ctx, &s, score) || !isfinite(s)) {
-        env_fail(env, JG_ERR_CONTRACT, "getGameState().score must be a finite number");
-        rc = JG_ERR_CONTRACT;
+        rc = env_fail(env, JG_ERR_CONTRACT, JG_MSG_STATE_SCORE);
         goto done;
     }
     if (!JS_IsNumber(lives) || JS_ToFloat64(ctx, &l, lives) || isnan(l)) {
-        env_fail(env, JG_ERR_CONTRACT, "getGameState().lives must be a number");
-        rc = JG_ERR_CONTRACT;
+        rc = env_fail(env, JG_ERR_CONTRACT, JG_MSG_STATE_LIVES);
         goto done;
     }
     int32_t state = parse_game_state(ctx, gs);
     if (state < 0) {
-        env_fail(env, JG_ERR_CONTRACT,
-                 "getGameState().gameState must be 'playing', 'gameover' or 'won' "
-                 "(or 'PLAYING', 'GAMEOVER', 'WIN')");
-        rc = JG_ERR_CONTRACT;
+        rc = env_fail(env, JG_ERR_CONTRACT, JG_MSG_STATE_GAME_STATE);
         goto done;
     }
-    env->score = s;
-    env->lives = l;
-    env->game_state = state;
+    out->score = s;
+    out->lives = l;
+    out->game_state = state;
 done:
     JS_FreeValue(ctx, score);
     JS_FreeValue(ctx, lives);
@@ -372,7 +294,7 @@ done:
 }
 
 static int set_game_options(jg_env *env) {
-    const char *json = env->pool->options_json;
+    const char *json = env->game->config.options_json;
     if (!json || !json[0]) return JG_OK;
     JSValue v = JS_ParseJSON(env->ctx, json, strlen(json), "GAME_OPTIONS");
     if (JS_IsException(v)) return env_fail_from_exception(env, JG_PHASE_LOAD);
@@ -383,12 +305,9 @@ static int set_game_options(jg_env *env) {
     return JG_OK;
 }
 
-int jg_env_create(jg_env *env) {
-    jg_pool *pool = env->pool;
-    const jg_config *cfg = &pool->config;
-    env->error_kind = JG_OK;
-    env->error[0] = '\0';
-    env->elapsed = 0;
+static int32_t env_create(jg_env *env) {
+    const jg_config *cfg = &env->game->config;
+    env->phase = JG_PHASE_LOAD;
     env->heap.refused = 0;
     env->heap.limit = cfg->memory_limit;
     env->rt = new_runtime(env);
@@ -430,7 +349,7 @@ int jg_env_create(jg_env *env) {
     int rc = set_game_options(env);
     if (rc) return rc;
 
-    JSValue fn = JS_ReadObject(env->ctx, pool->bytecode.data, pool->bytecode.len,
+    JSValue fn = JS_ReadObject(env->ctx, env->game->bytecode.data, env->game->bytecode.len,
                                JS_READ_OBJ_BYTECODE);
     if (JS_IsException(fn)) return env_fail_from_exception(env, JG_PHASE_LOAD);
     JSValue r = JS_EvalFunction(env->ctx, fn);
@@ -450,14 +369,15 @@ int jg_env_create(jg_env *env) {
     JS_FreeValue(env->ctx, r);
     size_t n = 0;
     const uint32_t *cmds = p5shim_commands(env->shim, &n);
-    return raster(env, cmds, n);
+    int32_t raster_status = JG_RASTER_OK;
+    if (jg_frames_raster(env, cmds, n, &raster_status)) return raster_failed(env, raster_status);
+    return JG_OK;
 oom:
-    env_fail(env, JG_ERR_MEMORY, "could not allocate the environment (memory limit %llu bytes)",
-             (unsigned long long)cfg->memory_limit);
-    return JG_ERR_MEMORY;
+    return env_fail(env, JG_ERR_MEMORY, "could not allocate the environment (memory limit %llu bytes)",
+                    (unsigned long long)cfg->memory_limit);
 }
 
-void jg_env_destroy(jg_env *env) {
+static void env_destroy(jg_env *env) {
     jg_guard_hold(); /* frees with libc; a stop meanwhile happens once all is freed */
     if (env->rt) JS_UpdateStackTop(env->rt); /* freeing may run on another thread than the last step */
     if (env->shim) p5shim_free(env->shim);
@@ -479,30 +399,24 @@ void jg_env_destroy(jg_env *env) {
         jg_guard_rearm(armed);
     }
     env->canvas = NULL;
-    free(env->last_cmds);
-    free(env->pending_cmds);
+    jg_frames_free(&env->frames);
     free(env->eval_result);
-    env->last_cmds = env->pending_cmds = NULL;
     env->eval_result = NULL;
-    env->last_cap = env->pending_cap = env->last_len = env->pending_len = 0;
-    env->last_valid = 0;
     env->n_down = 0;
-    env->has_episode = 0;
     jg_guard_release();
 }
 
 static void copy_obs(jg_env *env, uint8_t *obs) {
-    uint64_t t0 = env->pool->profile ? jg_now_ns() : 0;
+    int profile = env->game->config.profile;
+    uint64_t t0 = profile ? jg_now_ns() : 0;
     int armed = jg_guard_disarm();
     jg_canvas_read_rgb(env->canvas, obs);
     jg_guard_rearm(armed);
-    if (env->pool->profile) env->prof.copy_ns += jg_now_ns() - t0;
+    if (profile) env->prof.copy_ns += jg_now_ns() - t0;
 }
 
-int jg_env_reset(jg_env *env, uint32_t level_seed, uint8_t *obs) {
-    env->error_kind = JG_OK;
-    env->elapsed = 0;
-    env->level_seed = level_seed;
+static int32_t env_reset(jg_env *env, uint32_t level_seed, uint8_t *obs, jg_state *st) {
+    int profile = env->game->config.profile;
     arm_deadline(env);
     env->phase = JG_PHASE_RESET;
     p5shim_release_all_keys(env->shim);
@@ -511,16 +425,15 @@ int jg_env_reset(jg_env *env, uint32_t level_seed, uint8_t *obs) {
     if (JS_HasException(env->ctx)) return env_fail_from_exception(env, JG_PHASE_RESET);
     /* seeds above 2^31 stay positive numbers in JS, as in the browser backend */
     JSValue seed = JS_NewFloat64(env->ctx, (double)level_seed);
-    uint64_t t0 = env->pool->profile ? jg_now_ns() : 0;
+    uint64_t t0 = profile ? jg_now_ns() : 0;
     JSValue r = call_global(env, env->atom_reset, 1, &seed);
-    if (env->pool->profile) env->prof.js_ns += jg_now_ns() - t0;
+    if (profile) env->prof.js_ns += jg_now_ns() - t0;
     if (JS_IsException(r)) return env_fail_from_exception(env, JG_PHASE_RESET);
     JS_FreeValue(env->ctx, r);
-    env->pending_len = 0;
+    env->frames.pending_len = 0;
     int rc = run_frame(env, 1);
     if (rc) return rc;
-    if ((rc = read_state(env))) return rc;
-    env->has_episode = 1;
+    if ((rc = read_state(env, st))) return rc;
     copy_obs(env, obs);
     return JG_OK;
 }
@@ -580,42 +493,34 @@ static int release_taps(jg_env *env, const jg_action *a) {
     return JG_OK;
 }
 
-int jg_env_step(jg_env *env, int32_t action, uint8_t *obs) {
-    const jg_config *cfg = &env->pool->config;
-    const jg_action *a = &env->pool->actions[action];
-    env->error_kind = JG_OK;
+static int32_t env_step(jg_env *env, const jg_action *a, uint8_t *obs, jg_state *st) {
+    const jg_config *cfg = &env->game->config;
+    int profile = cfg->profile;
     arm_deadline(env);
-    uint64_t t0 = env->pool->profile ? jg_now_ns() : 0;
+    uint64_t t0 = profile ? jg_now_ns() : 0;
     int rc = apply_action_keys(env, a);
-    if (env->pool->profile) env->prof.js_ns += jg_now_ns() - t0;
+    if (profile) env->prof.js_ns += jg_now_ns() - t0;
     if (rc) return rc;
     for (uint32_t f = 0; f < cfg->frameskip; f++) {
         if ((rc = run_frame(env, f + 1 == cfg->frameskip))) return rc;
         if (f == 0 && (rc = release_taps(env, a))) return rc;
     }
-    env->elapsed++;
-    t0 = env->pool->profile ? jg_now_ns() : 0;
-    rc = read_state(env);
-    if (env->pool->profile) env->prof.js_ns += jg_now_ns() - t0;
+    t0 = profile ? jg_now_ns() : 0;
+    rc = read_state(env, st);
+    if (profile) env->prof.js_ns += jg_now_ns() - t0;
     if (rc) return rc;
     copy_obs(env, obs);
     return JG_OK;
 }
 
-const char *jg_env_eval(jg_env *env, const char *code, size_t len) {
+static int32_t env_eval(jg_env *env, const char *code, size_t len, const char **result) {
     JSContext *ctx = env->ctx;
-    env->error_kind = JG_OK;
-    env->error[0] = '\0';
     free(env->eval_result);
     env->eval_result = NULL;
-    if (!ctx) {
-        env_fail(env, JG_ERR_STATE, "the env has no live context");
-        return NULL;
-    }
     jg_guard_hold();
     char *text = malloc(len + 1);
     jg_guard_release();
-    if (!text) return NULL;
+    if (!text) return env_fail(env, JG_ERR_MEMORY, "out of memory copying the code to evaluate");
     memcpy(text, code, len);
     text[len] = '\0';
     arm_deadline(env);
@@ -624,21 +529,135 @@ const char *jg_env_eval(jg_env *env, const char *code, size_t len) {
     jg_guard_hold();
     free(text);
     jg_guard_release();
-    if (JS_IsException(v)) {
-        env_fail_from_exception(env, JG_PHASE_EVAL);
-        return NULL;
-    }
+    if (JS_IsException(v)) return env_fail_from_exception(env, JG_PHASE_EVAL);
     JSValue json = JS_JSONStringify(ctx, v, JS_UNDEFINED, JS_UNDEFINED);
     JS_FreeValue(ctx, v);
-    if (JS_IsException(json)) {
-        env_fail_from_exception(env, JG_PHASE_EVAL);
-        return NULL;
-    }
+    if (JS_IsException(json)) return env_fail_from_exception(env, JG_PHASE_EVAL);
     const char *s = JS_IsUndefined(json) ? "null" : JS_ToCString(ctx, json);
     jg_guard_hold();
     if (s) env->eval_result = strdup(s);
     jg_guard_release();
     if (s && !JS_IsUndefined(json)) JS_FreeCString(ctx, s);
     JS_FreeValue(ctx, json);
-    return env->eval_result;
+    if (!env->eval_result) return env_fail(env, JG_ERR_MEMORY, "out of memory keeping eval's result");
+    *result = env->eval_result;
+    return JG_OK;
+}
+
+/* ------------------------------------------------------------------ the game interface */
+
+/* The guard of this thread's shard, armed for one call into the env, or NULL (no
+ * watchdog: quickjs-ng). The caller has set its jump point with sigsetjmp. */
+#define GUARDED_CALL(env, call)                                   \
+    do {                                                          \
+        jg_guard *g_ = jg_tl_guard;                               \
+        if (!g_) return (call);                                   \
+        if (sigsetjmp(g_->jmp, 0)) return stopped(env, g_);       \
+        g_->armed = 1;                                            \
+        int32_t rc_ = (call);                                     \
+        jg_guard_end_op(g_);                                      \
+        return rc_;                                               \
+    } while (0)
+
+/* The watchdog stopped the call from outside (guard.c): the runtime is given up
+ * (never touched again; its heap is released whole) and the call fails with a
+ * timeout like any other. */
+static int32_t stopped(jg_env *env, jg_guard *g) {
+    jg_guard_end_op(g);
+    g->no_jump = 0;
+    return abandon(env);
+}
+
+static jg_env *env_of(void *user, uint32_t i, jg_error *err) {
+    jg_env *env = &((jg_qjs *)user)->envs[i];
+    env->err = err;
+    /* the env may have run on another thread, at another stack depth, last time */
+    if (env->rt) JS_UpdateStackTop(env->rt);
+    return env;
+}
+
+/* A call into an env whose runtime was abandoned by a hard stop in eval (a stop in
+ * any other call leaves the env broken, and the pool creates it again before using
+ * it): it fails with that timeout until the pool does. */
+static int32_t dead(jg_env *env) {
+    env->phase = JG_PHASE_NONE;
+    return env_fail(env, JG_ERR_TIMEOUT,
+                    "the env was stopped from outside in an earlier call (eval) and has no live "
+                    "context: reset it");
+}
+
+static int32_t qjs_create(void *user, uint32_t i, jg_error *err) {
+    jg_env *env = env_of(user, i, err);
+    GUARDED_CALL(env, env_create(env));
+}
+
+static void qjs_destroy(void *user, uint32_t i) {
+    jg_env *env = &((jg_qjs *)user)->envs[i];
+    jg_guard *g = jg_tl_guard;
+    int armed = g ? g->armed : 0;
+    if (g) g->armed = 0; /* freeing runs no JS: nothing to stop */
+    env_destroy(env);
+    if (g) g->armed = armed;
+}
+
+static int32_t qjs_alive(void *user, uint32_t i) {
+    return ((jg_qjs *)user)->envs[i].ctx != NULL;
+}
+
+static int32_t qjs_reset(void *user, uint32_t i, uint32_t seed, uint8_t *obs, jg_state *st,
+                         jg_error *err) {
+    jg_env *env = env_of(user, i, err);
+    if (!env->ctx) return dead(env);
+    GUARDED_CALL(env, env_reset(env, seed, obs, st));
+}
+
+static int32_t qjs_step(void *user, uint32_t i, const jg_action *a, uint8_t *obs, jg_state *st,
+                        jg_error *err) {
+    jg_env *env = env_of(user, i, err);
+    if (!env->ctx) return dead(env);
+    GUARDED_CALL(env, env_step(env, a, obs, st));
+}
+
+static int32_t qjs_eval(void *user, uint32_t i, const char *code, size_t len, const char **result,
+                        jg_error *err) {
+    jg_env *env = env_of(user, i, err);
+    if (!env->ctx) return dead(env);
+    GUARDED_CALL(env, env_eval(env, code, len, result));
+}
+
+int32_t jg_qjs_game_new(const jg_config *config, jg_game *game, jg_error *err) {
+    jg_qjs *q = calloc(1, sizeof *q);
+    if (!q) return jg_error_set(err, JG_ERR_MEMORY, JG_PHASE_NONE, "out of memory creating the pool");
+    q->config = *config;
+    int32_t rc = jg_compile(config->game_name, config->source, config->source_len, &q->bytecode, err);
+    if (rc) {
+        free(q);
+        return rc;
+    }
+    q->config.source = NULL;
+    q->envs = calloc(config->num_envs, sizeof *q->envs);
+    if (!q->envs) {
+        jg_qjs_game_free(q);
+        return jg_error_set(err, JG_ERR_MEMORY, JG_PHASE_NONE, "out of memory creating the pool");
+    }
+    for (uint32_t i = 0; i < config->num_envs; i++) {
+        q->envs[i].id = i;
+        q->envs[i].game = q;
+    }
+    *game = (jg_game){.user = q, .create = qjs_create, .destroy = qjs_destroy, .alive = qjs_alive,
+                      .reset = qjs_reset, .step = qjs_step, .eval = qjs_eval};
+    return JG_OK;
+}
+
+void jg_qjs_game_free(void *user) {
+    jg_qjs *q = user;
+    if (!q) return;
+    free(q->envs);
+    jg_bytecode_free(&q->bytecode);
+    free(q);
+}
+
+int32_t jg_qjs_profile(void *user, uint32_t i, jg_profile *out) {
+    *out = ((jg_qjs *)user)->envs[i].prof;
+    return JG_OK;
 }

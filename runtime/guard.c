@@ -9,10 +9,10 @@
  * So each pool has a watchdog thread. Every shard has a jg_guard: while an env
  * operation runs, the guard holds its hard deadline (the step timeout's deadline
  * plus a grace period). A shard past it gets a signal on its own thread; the handler
- * jumps back to the sigsetjmp in run_env (pool.c), out of the middle of QuickJS. The
- * env's runtime is then in an unknown state: it is abandoned, never touched again
- * (its heap, heap.c, is released whole without walking it), and the env is treated
- * like any other env that failed with a timeout.
+ * jumps back to the sigsetjmp the QuickJS game (env.c) sets around each of its calls,
+ * out of the middle of QuickJS. The env's runtime is then in an unknown state: it is
+ * abandoned, never touched again (its heap, heap.c, is released whole without walking
+ * it), and the call fails with a timeout like any other.
  *
  * Jumping is only allowed while QuickJS code runs (armed), and never from inside
  * malloc/free (a held glibc lock would deadlock the next allocation): the JS
@@ -95,23 +95,23 @@ void jg_guard_end_op(jg_guard *g) {
 }
 
 static void *watchdog_main(void *arg) {
-    jg_pool *pool = arg;
-    double t = pool->config.step_timeout / 4;
+    jg_watchdog *wd = arg;
+    double t = wd->step_timeout / 4;
     if (t < 0.005) t = 0.005;
     if (t > 0.1) t = 0.1;
     uint64_t period = (uint64_t)(t * 1e9);
-    pthread_mutex_lock(&pool->wd_mutex);
-    while (!pool->wd_stop) {
+    pthread_mutex_lock(&wd->mutex);
+    while (!wd->stop) {
         struct timespec ts;
         clock_gettime(CLOCK_MONOTONIC, &ts);
         uint64_t wake = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec + period;
         ts.tv_sec = (time_t)(wake / 1000000000ull);
         ts.tv_nsec = (long)(wake % 1000000000ull);
-        pthread_cond_timedwait(&pool->wd_cv, &pool->wd_mutex, &ts);
-        if (pool->wd_stop) break;
+        pthread_cond_timedwait(&wd->cv, &wd->mutex, &ts);
+        if (wd->stop) break;
         uint64_t now = jg_now_ns();
-        for (uint32_t s = 0; s < pool->num_shards; s++) {
-            jg_guard *g = &pool->guards[s];
+        for (uint32_t s = 0; s < wd->num_guards; s++) {
+            jg_guard *g = &wd->guards[s];
             /* the op sequence number brackets the deadline read: a deadline that
              * belongs to an op which has already ended is never acted on */
             uint64_t seq = atomic_load(&g->op_seq);
@@ -123,36 +123,38 @@ static void *watchdog_main(void *arg) {
             pthread_kill(atomic_load(&g->thread), kill_signal);
         }
     }
-    pthread_mutex_unlock(&pool->wd_mutex);
+    pthread_mutex_unlock(&wd->mutex);
     return NULL;
 }
 
-int jg_watchdog_start(jg_pool *pool) {
+/* Starts the watchdog over wd->guards (set by the caller); without the hard stop
+ * (quickjs-ng, or the signal taken) it starts nothing and returns 0. */
+int jg_watchdog_start(jg_watchdog *wd) {
     if (!jg_hard_stop_available()) return 0;
     pthread_condattr_t attr;
     pthread_condattr_init(&attr);
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-    pthread_cond_init(&pool->wd_cv, &attr);
+    pthread_cond_init(&wd->cv, &attr);
     pthread_condattr_destroy(&attr);
-    pthread_mutex_init(&pool->wd_mutex, NULL);
-    pool->wd_stop = 0;
-    if (pthread_create(&pool->wd_thread, NULL, watchdog_main, pool)) {
-        pthread_cond_destroy(&pool->wd_cv);
-        pthread_mutex_destroy(&pool->wd_mutex);
+    pthread_mutex_init(&wd->mutex, NULL);
+    wd->stop = 0;
+    if (pthread_create(&wd->thread, NULL, watchdog_main, wd)) {
+        pthread_cond_destroy(&wd->cv);
+        pthread_mutex_destroy(&wd->mutex);
         return -1;
     }
-    pool->wd_started = 1;
+    wd->started = 1;
     return 0;
 }
 
-void jg_watchdog_stop(jg_pool *pool) {
-    if (!pool->wd_started) return;
-    pthread_mutex_lock(&pool->wd_mutex);
-    pool->wd_stop = 1;
-    pthread_cond_signal(&pool->wd_cv);
-    pthread_mutex_unlock(&pool->wd_mutex);
-    pthread_join(pool->wd_thread, NULL);
-    pthread_cond_destroy(&pool->wd_cv);
-    pthread_mutex_destroy(&pool->wd_mutex);
-    pool->wd_started = 0;
+void jg_watchdog_stop(jg_watchdog *wd) {
+    if (!wd->started) return;
+    pthread_mutex_lock(&wd->mutex);
+    wd->stop = 1;
+    pthread_cond_signal(&wd->cv);
+    pthread_mutex_unlock(&wd->mutex);
+    pthread_join(wd->thread, NULL);
+    pthread_cond_destroy(&wd->cv);
+    pthread_mutex_destroy(&wd->mutex);
+    wd->started = 0;
 }

@@ -4,36 +4,49 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "internal.h"
 
-/* Copies "file:line:col" out of a QuickJS stack trace ("    at file:line:col\n"). */
-static void location_from_stack(const char *stack, char *out, size_t outlen) {
-    out[0] = '\0';
-    if (!stack) return;
-    const char *at = strstr(stack, "at ");
+/* The location of a syntax error: QuickJS writes it only into the error's stack, as
+ * "    at file:line:col\n" (the file being the name the source was compiled under). */
+static void location_from_stack(const char *stack, jg_error *err) {
+    const char *at = stack ? strstr(stack, "at ") : NULL;
     if (!at) return;
     at += 3;
     size_t n = strcspn(at, "\n");
-    if (n >= outlen) n = outlen - 1;
-    memcpy(out, at, n);
-    out[n] = '\0';
+    char where[JG_ERROR_FILE_CAP + 32];
+    if (n >= sizeof where) return;
+    memcpy(where, at, n);
+    where[n] = '\0';
+    char *col = strrchr(where, ':');
+    if (!col) return;
+    *col = '\0';
+    char *line = strrchr(where, ':');
+    if (!line) return;
+    *line = '\0';
+    JG_ERROR_COPY(err->file, where);
+    err->line = atoi(line + 1);
+    err->column = atoi(col + 1);
 }
 
-int jg_compile(const char *game_name, const char *source, size_t len, jg_bytecode *out,
-               char *err, size_t errlen) {
-    int status = JG_ERR_SYSTEM;
+int32_t jg_compile(const char *game_name, const char *source, size_t len, jg_bytecode *out,
+                   jg_error *err) {
+    int32_t status = JG_ERR_SYSTEM;
     out->data = NULL;
     out->len = 0;
     JSRuntime *rt = JS_NewRuntime();
     JSContext *ctx = rt ? JS_NewContext(rt) : NULL;
     if (!ctx) {
-        snprintf(err, errlen, "game '%s': could not create a QuickJS context to compile it", game_name);
+        jg_error_set(err, JG_ERR_SYSTEM, JG_PHASE_NONE,
+                     "game '%s': could not create a QuickJS context to compile it", game_name);
         goto done;
     }
     /* QuickJS parses from a NUL-terminated buffer. */
     char *text = malloc(len + 1);
     if (!text) {
-        snprintf(err, errlen, "game '%s': out of memory reading the source", game_name);
+        jg_error_set(err, JG_ERR_MEMORY, JG_PHASE_NONE, "game '%s': out of memory reading the source",
+                     game_name);
+        status = JG_ERR_MEMORY;
         goto done;
     }
     memcpy(text, source, len);
@@ -45,9 +58,8 @@ int jg_compile(const char *game_name, const char *source, size_t len, jg_bytecod
         const char *msg = JS_ToCString(ctx, exc);
         JSValue stack = JS_GetPropertyStr(ctx, exc, "stack");
         const char *stack_s = JS_IsUndefined(stack) ? NULL : JS_ToCString(ctx, stack);
-        char where[512];
-        location_from_stack(stack_s, where, sizeof where);
-        snprintf(err, errlen, "%s: %s", where[0] ? where : game_name, msg ? msg : "syntax error");
+        jg_error_set(err, JG_ERR_LOAD, JG_PHASE_LOAD, "%s", msg ? msg : "syntax error");
+        location_from_stack(stack_s, err);
         if (stack_s) JS_FreeCString(ctx, stack_s);
         if (msg) JS_FreeCString(ctx, msg);
         JS_FreeValue(ctx, stack);
@@ -59,13 +71,16 @@ int jg_compile(const char *game_name, const char *source, size_t len, jg_bytecod
     uint8_t *buf = JS_WriteObject(ctx, &size, fn, JS_WRITE_OBJ_BYTECODE);
     JS_FreeValue(ctx, fn);
     if (!buf) {
-        snprintf(err, errlen, "game '%s': could not serialise its bytecode", game_name);
+        jg_error_set(err, JG_ERR_SYSTEM, JG_PHASE_NONE, "game '%s': could not serialise its bytecode",
+                     game_name);
         goto done;
     }
     out->data = malloc(size);
     if (!out->data) {
         js_free(ctx, buf);
-        snprintf(err, errlen, "game '%s': out of memory copying bytecode", game_name);
+        jg_error_set(err, JG_ERR_MEMORY, JG_PHASE_NONE, "game '%s': out of memory copying bytecode",
+                     game_name);
+        status = JG_ERR_MEMORY;
         goto done;
     }
     memcpy(out->data, buf, size);

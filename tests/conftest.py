@@ -1,7 +1,14 @@
-"""Shared fixtures: small inline games written to temporary files."""
+"""Shared fixtures: small inline games written to temporary files, and the backends.
+
+A test marked ``browser`` (or parametrised with :data:`BACKENDS`) runs on the browser
+backend too; it is skipped where Chromium or the pinned p5.js is missing, except in
+CI, where that is an error.
+"""
 
 from __future__ import annotations
 
+import functools
+import os
 import pathlib
 import textwrap
 
@@ -9,6 +16,38 @@ import pytest
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 GAMES = sorted((REPO / "games").glob("*.js"))
+#: Both backends, for tests of the contract every backend must meet.
+BACKENDS = ["quickjs", pytest.param("browser", marks=pytest.mark.browser)]
+
+
+@functools.lru_cache(maxsize=1)
+def browser_missing() -> str | None:
+    """Why the browser backend cannot run here, or None."""
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (bash scripts/setup_browser.sh)"
+    from jsgym.browser import chromium_path, p5_path
+
+    try:
+        p5_path()
+    except FileNotFoundError as exc:
+        return str(exc)
+    if chromium_path() is None and not os.environ.get("PLAYWRIGHT_BROWSERS_PATH"):
+        if not os.path.isdir(os.path.expanduser("~/.cache/ms-playwright")):
+            return "no Chromium (bash scripts/setup_browser.sh)"
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    browser_items = [item for item in items if item.get_closest_marker("browser")]
+    if not browser_items or not browser_missing():
+        return
+    if os.environ.get("CI"):
+        raise RuntimeError(f"browser tests cannot run in CI: {browser_missing()}")
+    skip = pytest.mark.skip(reason=browser_missing())
+    for item in browser_items:
+        item.add_marker(skip)
 
 # A game whose state exposes what the runtime did: frames drawn, key events seen.
 PROBE_GAME = """

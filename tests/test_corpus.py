@@ -8,8 +8,9 @@ Each corpus file starts with
     // expect: runs: <what the file does>          (legal JS misbehaving within limits)
     // args: {"make": {...make_vec kwargs}, "steps": N, "action": A, "wall": S, "xfail": "why", "slow": true, "hard_stop": true}
 
-``<place>`` is ``load`` (a syntax error: file, line and column), ``the top level``,
-``setup()``, ``resetGame()``, ``draw()``, ``getGameState()`` or ``a key callback``.
+``<place>`` is ``load`` (a syntax error: file, line and column; a missing contract
+function) or the words of a contract phase (contract/contract.json "phases"; the load
+phase is ``the top level``), e.g. ``setup()`` or ``draw()``.
 Failures after load are seed-dependent: only episodes with an odd seed misbehave, and
 ``GAME_OPTIONS = {armed: false}`` disarms them, so that a 4-env vector env with seeds
 10..13 can be compared env by env with the same vector env disarmed. ``wall`` runs the
@@ -33,6 +34,7 @@ import time
 import numpy as np
 import pytest
 
+from jsgym import contract
 from jsgym._core import engine_name
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
@@ -40,16 +42,9 @@ CORPUS = REPO / "tests" / "corpus" / "bad"
 FILES = sorted(CORPUS.glob("*.js"))
 
 HEADER = re.compile(r"^// expect: (?P<outcome>runs|Game[A-Za-z]+Error)(?: in (?P<place>[^:]+))?: (?P<what>.+)$")
-# The words the runtime puts in its message for each place (runtime/env.c phase_name).
-PLACES = {
-    "load": None,
-    "the top level": "the top level of the game file",
-    "setup()": "setup()",
-    "resetGame()": "resetGame()",
-    "draw()": "draw()",
-    "getGameState()": "getGameState()",
-    "a key callback": "a key callback",
-}
+# The place of a header, to the contract phase the error record must name.
+PLACES = {"load": contract.PHASE["load"],
+          **{p.text.replace(" of the game file", ""): p for p in contract.PHASES if p.text}}
 AT_CREATION = {"load", "the top level", "setup()"}
 ENGINE = engine_name()
 SEEDS = 10  # envs 0..3 get seeds 10..13: envs 1 and 3 (odd seeds) misbehave
@@ -150,7 +145,8 @@ def check_raises(case: Case):
         else:
             assert "contract" in str(e), str(e)
         return
-    assert PLACES[case.place] in str(e), f"{case.name}: {PLACES[case.place]!r} not in {e}"
+    phase = PLACES[case.place]
+    assert e.phase == phase.name and phase.text in str(e), f"{case.name}: {phase} vs {e.phase}: {e}"
     if not case.at_creation:
         assert e.env_index == 1 and e.step is not None, str(e)
 
@@ -209,8 +205,7 @@ def test_corpus_is_complete():
     # an infinite loop and a throw in every callback
     for outcome in ("GameRuntimeError", "GameTimeoutError"):
         places = {c.place for c in CASES if c.outcome == outcome}
-        assert {"the top level", "setup()", "resetGame()", "draw()", "getGameState()",
-                "a key callback"} <= places, (outcome, places)
+        assert set(PLACES) - {"load", "eval"} <= places, (outcome, places)
 
 
 @pytest.mark.parametrize("case", params(CASES))
@@ -274,7 +269,7 @@ def test_corpus_other_envs_continue(case, bystander):
     assert errors[FAILING].all(), f"odd-seeded envs did not report their failure: {messages}"
     for k in FAILING:
         assert f"env {k}" in messages[k] and case.name in messages[k], messages[k]
-        assert PLACES[case.place] in messages[k], messages[k]
+        assert PLACES[case.place].text in messages[k], messages[k]
 
 
 if __name__ == "__main__":  # the child process of run_in_child

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import jsgym
+from jsgym import contract
 from jsgym import (GameContractError, GameError, GameLoadError, GameMemoryError,
                    GameRuntimeError, GameTimeoutError)
 
@@ -33,8 +34,9 @@ def test_missing_contract_functions_are_named(game_factory):
     with pytest.raises(GameContractError) as err:
         jsgym.make_vec(path, 1)
     msg = str(err.value)
-    assert "draw() is not a function" in msg
-    assert "resetGame() is missing" in msg and "getGameState() is missing" in msg
+    m = contract.MESSAGES
+    assert f"draw() {m['not_a_function']}" in msg
+    assert f"resetGame() {m['missing']}" in msg and f"getGameState() {m['missing']}" in msg
 
 
 @pytest.mark.parametrize("state, problem", [

@@ -26,13 +26,13 @@ import pytest
 
 import jsgym
 from jsgym import p5_coverage
-from test_browser_backend import _browser_available
+from conftest import browser_missing
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 CASES = json.loads((REPO / "tests" / "data" / "p5_cases.json").read_text())["cases"]
 LIVE_CASES = [c for c in CASES if c.get("live")]
-_MISSING = _browser_available()
-needs_browser = pytest.mark.skipif(bool(_MISSING), reason=f"needs the browser backend: {_MISSING}")
+_MISSING = browser_missing()
+needs_browser = pytest.mark.browser
 
 # Frames per step of the side-by-side envs: odd, so the probes land on different
 # seconds; eight steps reach past two minutes of virtual time.

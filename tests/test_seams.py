@@ -107,10 +107,10 @@ def test_a_shape_over_another_hides_it_on_their_edge_pixels(game_factory):
 
 
 def test_grid_matches_the_browser(game_factory):
-    from tests.test_browser_backend import _MISSING
+    from conftest import browser_missing
 
-    if _MISSING:
-        pytest.skip(_MISSING)
+    if browser_missing():
+        pytest.skip(browser_missing())
     path = game_factory(GRID.replace("SHAPE", SHAPES["quad"]), "grid_browser")
     browser = jsgym.make_vec(str(path), 1, backend="browser")
     native = jsgym.make_vec(str(path), 1)

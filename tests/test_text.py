@@ -114,9 +114,9 @@ function getGameState() { return {score: score, lives: 1, gameState: state}; }
 
 
 def _browser_missing() -> str | None:
-    from tests.test_browser_backend import _MISSING
+    from conftest import browser_missing
 
-    return _MISSING
+    return browser_missing()
 
 
 needs_browser = pytest.mark.skipif(bool(_browser_missing()), reason=_browser_missing() or "")

@@ -1,15 +1,18 @@
 /* jsgym page driver: loaded after the game file, on every jsgym page (the browser
  * backend's env.html and the human-play page play.html).
  *
- * It runs the game under real p5.js with exactly the episode and step semantics of
- * jsgym's QuickJS backend (runtime/env.c, runtime/pool.c, p5shim):
+ * It runs one env's game under real p5.js exactly as jsgym's QuickJS game does
+ * (runtime/env.c, p5shim); the episode rules around it (reward, termination,
+ * autoreset, level seeds) are the native pool's for both backends (runtime/episode.c).
+ * Every value it needs is the env contract's (window.__jsgymContract, from
+ * contract/contract.json): seeds, clock, key names, phases, states, messages.
  *  - setup() runs once, with Math.random seeded as for seed 0 and
- *    noiseSeed(0x6A09E667), after pixelDensity(1); noLoop() follows it, and the one
+ *    noiseSeed(noiseMix), after pixelDensity(1); noLoop() follows it, and the one
  *    draw() p5 makes by itself after setup is skipped (jsgym draws only in episodes).
  *  - episode start (reset(seed)): release every key without callbacks, seed
- *    Math.random with (seed ^ 0x9E3779B9) >>> 0, noiseSeed((seed ^ 0x6A09E667) >>> 0),
- *    drop randomSeed() state, frameCount = 0 (virtual clock 0), deltaTime = 1000/60,
- *    resetGame(seed), one redraw().
+ *    Math.random with (seed ^ randomMix) >>> 0, noiseSeed((seed ^ noiseMix) >>> 0),
+ *    drop randomSeed() state, frameCount = 0 (virtual clock 0), deltaTime =
+ *    1000 / frameRate, resetGame(seed), one redraw().
  *  - step(held, tapped, frameskip): before the first frame release the keys no longer
  *    held (and tapped keys that are down), press held keys then tapped keys in table
  *    order; redraw() frameskip times; release tapped keys right after the first frame.
@@ -19,11 +22,14 @@
  *    down is not pressed again (p5 1.x ignores such a keydown).
  *  - observe(h, w, fit): the canvas area-averaged to h x w in the page (transparent
  *    pixels over black), returned as base64 RGB.
+ * A failure is returned as {error: {phase, message, stack, contract}}, phase a
+ * contract phase name ('draw', 'key', 'state', ...).
  */
 (function () {
   'use strict';
+  var C = window.__jsgymContract;
   var P = window.__jsgymPrelude;
-  var MAX_DOWN_KEYS = 16;
+  var MAX_DOWN_KEYS = C.maxDownKeys;
   var gameSetup = window.setup;
   var gameDraw = window.draw;
   // p5 draws once by itself right after setup(); jsgym draws only in episodes, so
@@ -36,7 +42,6 @@
     contractError: null,
     hasEpisode: false,
     down: [],            // keys down, in the order they went down
-    elapsed: 0,          // steps since the episode start (for error messages)
   };
 
   function errorInfo(e, phase) {
@@ -46,18 +51,19 @@
              stack: e && e.stack ? String(e.stack) : '' };
   }
 
-  // The contract, checked before setup() as the QuickJS backend does.
+  // The contract, checked before setup() as the QuickJS backend does. A name is looked
+  // up as game code would see it (a Function body is global code: top-level let and
+  // const bindings are visible too).
   (function checkContract() {
-    var missing = [];
-    var names = ['setup', 'draw', 'resetGame', 'getGameState'];
-    var values = [gameSetup, gameDraw,
-                  typeof resetGame !== 'undefined' ? resetGame : undefined,       // eslint-disable-line no-undef
-                  typeof getGameState !== 'undefined' ? getGameState : undefined]; // eslint-disable-line no-undef
-    for (var i = 0; i < names.length; i++) {
-      if (typeof values[i] !== 'function')
-        missing.push(names[i] + '() is ' + (values[i] === undefined ? 'missing' : 'not a function'));
-    }
-    if (missing.length) J.contractError = 'the game contract is not met: ' + missing.join('; ');
+    var missing = [], M = C.messages;
+    var found = { setup: gameSetup, draw: gameDraw };
+    C.gameFunctions.forEach(function (name) {
+      var v = name in found ? found[name]
+        : new Function('return typeof ' + name + " === 'undefined' ? undefined : " + name)();
+      if (typeof v !== 'function')
+        missing.push(name + '() ' + (v === undefined ? M.missing : M.not_a_function));
+    });
+    if (missing.length) J.contractError = M.unmet + missing.join(M.separator);
   })();
 
   function inst() { return window.p5.instance; }
@@ -65,14 +71,14 @@
   window.setup = function () {
     var p = inst();
     P.seedRandom(0);
-    p.noiseSeed(0x6A09E667);
+    p.noiseSeed(C.noiseMix);
     p._setProperty('deltaTime', P.FRAME_MS);
     p.pixelDensity(1);
     try {
       if (J.contractError) throw new Error(J.contractError);
       gameSetup();
     } catch (e) {
-      J.setupError = errorInfo(e, 'setup()');
+      J.setupError = errorInfo(e, 'setup');
     }
     p.noLoop();
     p._setProperty('deltaTime', P.FRAME_MS);
@@ -81,36 +87,11 @@
   window.draw = placeholderDraw;
 
   /* ------------------------------------------------------------ keys */
-  var KEY_NAMES = {
-    8: 'Backspace', 9: 'Tab', 12: 'Clear', 13: 'Enter', 16: 'Shift', 17: 'Control', 18: 'Alt',
-    19: 'Pause', 20: 'CapsLock', 27: 'Escape', 32: ' ', 33: 'PageUp', 34: 'PageDown', 35: 'End',
-    36: 'Home', 37: 'ArrowLeft', 38: 'ArrowUp', 39: 'ArrowRight', 40: 'ArrowDown', 45: 'Insert',
-    46: 'Delete', 91: 'Meta', 92: 'Meta', 93: 'ContextMenu', 106: '*', 107: '+', 109: '-',
-    110: '.', 111: '/', 144: 'NumLock', 145: 'ScrollLock', 186: ';', 187: '=', 188: ',',
-    189: '-', 190: '.', 191: '/', 192: '`', 219: '[', 220: '\\', 221: ']', 222: "'",
-  };
-  var CODE_NAMES = {
-    8: 'Backspace', 9: 'Tab', 13: 'Enter', 16: 'ShiftLeft', 17: 'ControlLeft', 18: 'AltLeft',
-    27: 'Escape', 32: 'Space', 37: 'ArrowLeft', 38: 'ArrowUp', 39: 'ArrowRight', 40: 'ArrowDown',
-  };
-  /** KeyboardEvent.key (US layout, no modifiers) and the keypress char code (0: none). */
-  function keyName(code) {
-    if (code >= 65 && code <= 90) return [String.fromCharCode(code + 32), code + 32];
-    if (code >= 48 && code <= 57) return [String.fromCharCode(code), code];
-    if (code >= 96 && code <= 105) return [String.fromCharCode(48 + code - 96), 48 + code - 96];
-    if (code >= 112 && code <= 123) return ['F' + (code - 111), 0];
-    var k = KEY_NAMES[code];
-    if (k === undefined) return ['Unidentified', 0];
-    if (code === 13) return [k, 13];
-    return [k, k.length === 1 ? k.charCodeAt(0) : 0];
-  }
-  function codeName(code) {
-    if (code >= 65 && code <= 90) return 'Key' + String.fromCharCode(code);
-    if (code >= 48 && code <= 57) return 'Digit' + String.fromCharCode(code);
-    return CODE_NAMES[code] || '';
-  }
+  /** [KeyboardEvent.key, keypress char code (0: none), KeyboardEvent.code] of a key
+   * code (US layout, no modifiers): the contract's key table. */
+  function keyFields(code) { return C.keyEvents[code] || C.unknownKey; }
   function fire(type, code, key, which, charCode) {
-    var e = new KeyboardEvent(type, { key: key, code: codeName(code), bubbles: true,
+    var e = new KeyboardEvent(type, { key: key, code: keyFields(code)[2], bubbles: true,
                                       cancelable: true, repeat: false });
     // keyCode/which/charCode are legacy read-only getters: set them as a browser does.
     Object.defineProperty(e, 'keyCode', { value: type === 'keypress' ? charCode : code });
@@ -120,7 +101,7 @@
   }
   function keyEvent(code, down) {
     var i = J.down.indexOf(code);
-    var names = keyName(code);
+    var names = keyFields(code);
     if (down) {
       if (i >= 0 || J.down.length === MAX_DOWN_KEYS) return;
       J.down.push(code);
@@ -156,18 +137,15 @@
 
   /* ------------------------------------------------------------ frames */
   function readState() {
+    var M = C.messages;
     var s = getGameState(); // eslint-disable-line no-undef
-    if (s === null || typeof s !== 'object')
-      throw { contract: 'getGameState() must return an object {score, lives, gameState}' };
+    if (s === null || typeof s !== 'object') throw { contract: M.state_not_object };
     var g = typeof s.gameState === 'string' ? s.gameState.toLowerCase() : null;
-    var code = g === 'playing' ? 0 : g === 'gameover' ? 1 : (g === 'won' || g === 'win') ? 2 : -1;
-    if (typeof s.score !== 'number' || !isFinite(s.score))
-      throw { contract: 'getGameState().score must be a finite number' };
-    if (typeof s.lives !== 'number' || s.lives !== s.lives)
-      throw { contract: 'getGameState().lives must be a number' };
-    if (code < 0)
-      throw { contract: "getGameState().gameState must be 'playing', 'gameover' or 'won' " +
-                        "(or 'PLAYING', 'GAMEOVER', 'WIN')" };
+    var code = g !== null && Object.prototype.hasOwnProperty.call(C.stateSpellings, g)
+      ? C.stateSpellings[g] : -1;
+    if (typeof s.score !== 'number' || !isFinite(s.score)) throw { contract: M.state_score };
+    if (typeof s.lives !== 'number' || s.lives !== s.lives) throw { contract: M.state_lives };
+    if (code < 0) throw { contract: M.state_game_state };
     return { score: s.score, lives: s.lives, gameState: code };
   }
 
@@ -241,10 +219,9 @@
   /** Starts an episode; returns {state, obs} or {error}. */
   J.reset = function (seed, oh, ow, fit) {
     var p = inst();
-    J.elapsed = 0;
     releaseAll();
     P.seedRandom(seed);
-    p.noiseSeed(((seed >>> 0) ^ 0x6A09E667) >>> 0);
+    p.noiseSeed(((seed >>> 0) ^ C.noiseMix) >>> 0);
     p._lcg_random_state = null;
     p._gaussian_previous = false;
     p._setProperty('frameCount', 0);
@@ -254,7 +231,7 @@
     try {
       resetGame(seed); // eslint-disable-line no-undef
     } catch (e) {
-      return fail(e, 'resetGame()');
+      return fail(e, 'reset');
     }
     var r = J.frames([], [], 1, oh, ow, fit);
     if (!r.error) J.hasEpisode = true;
@@ -263,15 +240,15 @@
 
   /** One step: key events, frameskip redraws, state, observation (oh = 0: none). */
   J.frames = function (held, tapped, frameskip, oh, ow, fit) {
-    var phase = 'a key callback';
+    var phase = 'key';
     try {
       applyKeys(held, tapped);
       for (var f = 0; f < frameskip; f++) {
-        phase = 'draw()';
+        phase = 'draw';
         p5.instance.redraw();
-        if (f === 0) { phase = 'a key callback'; releaseTaps(held, tapped); }
+        if (f === 0) { phase = 'key'; releaseTaps(held, tapped); }
       }
-      phase = 'getGameState()';
+      phase = 'state';
       var st = readState();
     } catch (e) {
       return fail(e, phase);
@@ -280,8 +257,6 @@
   };
 
   J.step = function (held, tapped, frameskip, oh, ow, fit) {
-    var r = J.frames(held, tapped, frameskip, oh, ow, fit);
-    J.elapsed++;
-    return r;
+    return J.frames(held, tapped, frameskip, oh, ow, fit);
   };
 })();

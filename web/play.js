@@ -10,10 +10,11 @@
 (function () {
   'use strict';
   var C = window.__jsgymPlayConfig || { game: 'game', seed: 0, actions: [], record: false };
+  var K = window.__jsgymContract;
   var J = window.__jsgym;
-  var FRAME = 1000 / 60;
-  var MAX_KEYS = 4;
-  var STATES = ['playing', 'gameover', 'won'];
+  var FRAME = 1000 / K.frameRate;
+  var MAX_KEYS = K.maxKeysPerAction;
+  var STATES = K.gameStates;
 
   var physical = [];        // keys down on the keyboard now, in press order
   var pressedSince = [];    // keys with a (non-repeat) keydown since the last frame
@@ -89,7 +90,7 @@
     seed = Math.max(0, Math.floor(Number(seed) || 0)) >>> 0;
     physical = []; pressedSince = [];
     var r = J.reset(seed, 0, 0, 'stretch');
-    if (r.error) { $('banner').textContent = r.error.phase + ' threw ' + r.error.message; stopped = true; return; }
+    if (r.error) { $('banner').textContent = K.phases[r.error.phase] + ' threw ' + r.error.message; stopped = true; return; }
     episode = { seed: seed, start: { score: r.s, lives: r.l, gameState: STATES[r.g] },
                 frames: [], final_score: r.s };
     recording.episodes.push(episode);
@@ -105,7 +106,7 @@
     var keys = frameKeys();
     var r = J.step(keys[0], keys[1], 1, 0, 0, 'stretch');
     if (r.error) {
-      $('banner').textContent = r.error.phase + ' threw ' + r.error.message;
+      $('banner').textContent = K.phases[r.error.phase] + ' threw ' + r.error.message;
       stopped = true;
       upload();
       return;
@@ -165,7 +166,7 @@
     if (!J.ready) { setTimeout(boot, 10); return; }
     $('title').textContent = C.game;
     if (J.contractError || J.setupError) {
-      $('banner').textContent = J.contractError || ('setup() threw ' + J.setupError.message);
+      $('banner').textContent = J.contractError || (K.phases.setup + ' threw ' + J.setupError.message);
       return;
     }
     keyTable();

@@ -1,21 +1,23 @@
-/* jsgym determinism prelude: loaded by every jsgym page before p5.js and the game.
+/* jsgym determinism prelude: loaded by every jsgym page after contract.js and before
+ * p5.js and the game.
  *
- * It makes the browser run a game exactly as jsgym's QuickJS backend does (the
- * contract is written at the top of p5shim/src/p5shim.c) and changes nothing else
- * that real p5.js and V8 do:
+ * It makes the browser run a game exactly as jsgym's QuickJS backend does (the values
+ * are the env contract's, window.__jsgymContract: contract/contract.json "seeds" and
+ * "clock") and changes nothing else that real p5.js and V8 do:
  *  - Math.random is mulberry32, seeded at each episode start with
- *    (seed ^ 0x9E3779B9) >>> 0 (as if seed were 0 before the first episode);
- *  - a virtual clock: performance.now() = frameCount * 1000 / 60 (p5's frameCount,
- *    0 before p5 starts), so millis() follows it; Date.now() and new Date() =
- *    1704067200000 (2024-01-01Z) + Math.floor(performance.now()); every other Date
- *    form is the engine's own. (deltaTime is pinned to 1000 / 60 by driver.js.)
+ *    (seed ^ randomMix) >>> 0 (as if seed were 0 before the first episode);
+ *  - a virtual clock: performance.now() = frameCount * 1000 / frameRate (p5's
+ *    frameCount, 0 before p5 starts), so millis() follows it; Date.now() and new
+ *    Date() = epochMs + Math.floor(performance.now()); every other Date form is the
+ *    engine's own. (deltaTime is pinned to 1000 / frameRate by driver.js.)
  * The page's error events are recorded for the driver (load and syntax errors).
  */
 (function () {
   'use strict';
-  var FRAME_MS = 1000 / 60;
-  var EPOCH_MS = 1704067200000;
-  var state = 0x9E3779B9;
+  var C = window.__jsgymContract;
+  var FRAME_MS = 1000 / C.frameRate;
+  var EPOCH_MS = C.epochMs;
+  var state = C.randomMix | 0;
 
   function random() {
     state = (state + 0x6D2B79F5) | 0;
@@ -57,7 +59,7 @@
     FRAME_MS: FRAME_MS,
     EPOCH_MS: EPOCH_MS,
     /** Re-seeds Math.random for an episode of seed `seed`. */
-    seedRandom: function (seed) { state = ((seed >>> 0) ^ 0x9E3779B9) | 0; },
+    seedRandom: function (seed) { state = ((seed >>> 0) ^ C.randomMix) | 0; },
     errors: errors,
   };
 })();

@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "jsgym_contract.h"
 #include "quickjs.h"
 
 typedef struct P5Shim P5Shim;
@@ -37,8 +38,8 @@ typedef struct P5ShimLimits {
     uint32_t max_canvas_side;
 } P5ShimLimits;
 
-/* Milliseconds the virtual clock advances per frame. */
-#define P5SHIM_FRAME_MS (1000.0 / 60.0)
+/* Milliseconds the virtual clock advances per frame (the contract's clock). */
+#define P5SHIM_FRAME_MS JG_CLOCK_FRAME_MS
 
 /* Creates the shim and installs the p5 globals, the JS prelude included, into ctx.
  * Returns NULL and leaves a pending JS exception (or nothing, on allocation failure)

@@ -15,47 +15,20 @@
 
 #include "p5_internal.h"
 
-typedef struct { int code; const char *key; } P5KeyName;
-static const P5KeyName p5_key_names[] = {
-    {8, "Backspace"}, {9, "Tab"}, {12, "Clear"}, {13, "Enter"}, {16, "Shift"}, {17, "Control"},
-    {18, "Alt"}, {19, "Pause"}, {20, "CapsLock"}, {27, "Escape"}, {32, " "}, {33, "PageUp"},
-    {34, "PageDown"}, {35, "End"}, {36, "Home"}, {37, "ArrowLeft"}, {38, "ArrowUp"},
-    {39, "ArrowRight"}, {40, "ArrowDown"}, {45, "Insert"}, {46, "Delete"}, {91, "Meta"},
-    {92, "Meta"}, {93, "ContextMenu"}, {106, "*"}, {107, "+"}, {109, "-"}, {110, "."},
-    {111, "/"}, {144, "NumLock"}, {145, "ScrollLock"}, {186, ";"}, {187, "="}, {188, ","},
-    {189, "-"}, {190, "."}, {191, "/"}, {192, "`"}, {219, "["}, {220, "\\"}, {221, "]"},
-    {222, "'"},
-};
+/* KeyboardEvent.key and the keypress char code of every key code (0: no keypress),
+ * from the contract's key table (contract/contract.json "keys.events"). */
+typedef struct { const char *key; int typed; } P5KeyName;
+#define P5_KEY_NAME(code, key, typed, dom_code) [code] = {key, typed},
+static const P5KeyName p5_key_names[256] = {JG_KEY_EVENTS(P5_KEY_NAME)};
+#undef P5_KEY_NAME
 
 /* Writes KeyboardEvent.key for code into buf; returns the keypress char code, or
  * 0 when the key fires no keypress event. */
 static int p5_key_name(int code, char *buf, size_t n)
 {
-    if (code >= 65 && code <= 90) {
-        snprintf(buf, n, "%c", code + 32);
-        return code + 32;
-    }
-    if (code >= 48 && code <= 57) {
-        snprintf(buf, n, "%c", code);
-        return code;
-    }
-    if (code >= 96 && code <= 105) { /* numpad digits, NumLock on */
-        snprintf(buf, n, "%c", '0' + code - 96);
-        return '0' + code - 96;
-    }
-    if (code >= 112 && code <= 123) {
-        snprintf(buf, n, "F%d", code - 111);
-        return 0;
-    }
-    for (size_t i = 0; i < sizeof p5_key_names / sizeof p5_key_names[0]; i++) {
-        if (p5_key_names[i].code == code) {
-            snprintf(buf, n, "%s", p5_key_names[i].key);
-            if (code == 13) return 13;
-            return buf[1] == 0 ? (unsigned char)buf[0] : 0;
-        }
-    }
-    snprintf(buf, n, "Unidentified");
-    return 0;
+    const P5KeyName *k = &p5_key_names[code];
+    snprintf(buf, n, "%s", k->key ? k->key : JG_KEY_UNKNOWN);
+    return k->typed;
 }
 
 static JSValue js_p5_prevent_default(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "jsgym_contract.h"
 #include "jsgym_raster.h"
 #include "p5shim.h"
 #include "quickjs.h"
@@ -36,9 +37,9 @@
 #define P5_MAX_VERTICES 1000000
 #define P5_MAX_TEXT_CHARS 100000
 
-/* Virtual epoch of Date.now()/new Date() at frame 0 of every episode:
- * 2024-01-01T00:00:00Z. Date.now() = P5_EPOCH_MS + millis(). */
-#define P5_EPOCH_MS 1704067200000.0
+/* Virtual epoch of Date.now()/new Date() at frame 0 of every episode (the contract's
+ * clock). Date.now() = P5_EPOCH_MS + millis(). */
+#define P5_EPOCH_MS JG_CLOCK_EPOCH_MS
 
 enum { P5_MODE_CORNER, P5_MODE_CORNERS, P5_MODE_CENTER, P5_MODE_RADIUS };
 enum { P5_COLOR_RGB, P5_COLOR_HSB, P5_COLOR_HSL };

@@ -2,19 +2,20 @@
  * include/p5shim.h, the canvas, the virtual clock, Math.random, p5 constants,
  * harmless no-ops and the functions jsgym refuses (assets, DOM, pixels).
  *
- * Determinism contract (the browser backend reimplements exactly this):
+ * Determinism contract (the browser backend reimplements exactly this; the values
+ * are contract/contract.json's "seeds" and "clock"):
  *  - Math.random is mulberry32 (the game contract's PRNG) seeded at every episode
- *    start with (seed ^ 0x9E3779B9) >>> 0, where seed is the episode seed. Before
- *    the first episode (during setup()) it behaves as if seed were 0.
+ *    start with (seed ^ JG_SEED_RANDOM_MIX) >>> 0, where seed is the episode seed.
+ *    Before the first episode (during setup()) it behaves as if seed were 0.
  *  - The noise() table is filled at every episode start exactly as
- *    noiseSeed((seed ^ 0x6A09E667) >>> 0) would fill it (seed 0 before the first
- *    episode). A game's own noiseSeed() call overrides it until the next episode.
+ *    noiseSeed((seed ^ JG_SEED_NOISE_MIX) >>> 0) would fill it (seed 0 before the
+ *    first episode). A game's own noiseSeed() call overrides it until the next episode.
  *  - randomSeed() state is dropped at episode start (random() falls back to
  *    Math.random, as in a fresh p5), and so is randomGaussian's cached value.
- *  - millis() = performance.now() = frameCount * (1000 / 60) (computed as a product,
- *    not a running sum); Date.now() and new Date() = 1704067200000 (2024-01-01Z)
+ *  - millis() = performance.now() = frameCount * JG_CLOCK_FRAME_MS (computed as a
+ *    product, not a running sum); Date.now() and new Date() = JG_CLOCK_EPOCH_MS
  *    + Math.floor(millis()) (integral, like a browser's Date.now()); deltaTime =
- *    1000 / 60.
+ *    JG_CLOCK_FRAME_MS.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -155,7 +156,7 @@ static JSValue js_p5_misc(JSContext *ctx, JSValueConst this_val, int argc, JSVal
     switch (magic) {
     case P5_MISC_MILLIS: return p5_new_number(ctx, s->frame_count * P5SHIM_FRAME_MS);
     case P5_MISC_NOW: return p5_new_number(ctx, P5_EPOCH_MS + floor(s->frame_count * P5SHIM_FRAME_MS));
-    case P5_MISC_FRAMERATE: return argc > 0 ? JS_UNDEFINED : JS_NewInt32(ctx, 60);
+    case P5_MISC_FRAMERATE: return argc > 0 ? JS_UNDEFINED : JS_NewInt32(ctx, JG_CLOCK_FRAME_RATE);
     case P5_MISC_FALSE: return JS_FALSE;
     case P5_MISC_TRUE: return JS_TRUE;
     case P5_MISC_DENSITY: return argc > 0 ? JS_UNDEFINED : JS_NewInt32(ctx, 1);
@@ -517,8 +518,8 @@ P5Shim *p5shim_install(JSContext *ctx, const P5ShimLimits *limits)
     if (JS_IsException(s->st.text_font)) goto fail;
     p5_style_defaults(s);
     p5_color_defaults(s);
-    s->mulberry_state = 0x9E3779B9u;
-    p5_noise_seed(s, 0x6A09E667u);
+    s->mulberry_state = 0 ^ JG_SEED_RANDOM_MIX;
+    p5_noise_seed(s, 0 ^ JG_SEED_NOISE_MIX);
     s->perlin_octaves = 4;
     s->perlin_falloff = 0.5;
     s->is_first_contour = 1;
@@ -585,8 +586,8 @@ void p5shim_reset_episode(P5Shim *s, uint32_t seed)
 {
     s->frame_count = 0;
     p5_set_global_num(s, P5_ATOM_frameCount, 0);
-    s->mulberry_state = seed ^ 0x9E3779B9u;
-    p5_noise_seed(s, seed ^ 0x6A09E667u);
+    s->mulberry_state = seed ^ JG_SEED_RANDOM_MIX;
+    p5_noise_seed(s, seed ^ JG_SEED_NOISE_MIX);
     s->lcg_seeded = 0;
     s->gaussian_previous = 0;
     p5_style_clear_stack(s);

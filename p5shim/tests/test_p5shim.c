@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsgym_contract.h"
 #include "jsgym_raster.h"
 #include "p5shim.h"
 #include "quickjs.h"
@@ -456,19 +457,23 @@ static void test_random_noise(void)
     CHECK(strcmp(got, again) != 0, "different seed different values");
     free(again);
     free(got);
-    /* mulberry32(7 ^ 0x9E3779B9) as the game contract defines it */
-    EXPECT(&e, "function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0;"
-               "var t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t;"
-               "return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }"
-               "var m = mulberry32((7 ^ 0x9E3779B9) >>> 0);" "var x = [m(), m()];",
-           "undefined");
+    /* mulberry32(7 ^ JG_SEED_RANDOM_MIX) as the game contract defines it */
+    char js[1024];
+    snprintf(js, sizeof js,
+             "function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0;"
+             "var t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t;"
+             "return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }"
+             "var m = mulberry32((7 ^ %u) >>> 0); var x = [m(), m()];", JG_SEED_RANDOM_MIX);
+    EXPECT(&e, js, "undefined");
     p5shim_reset_episode(e.shim, 7);
     EXPECT(&e, "var y = [Math.random(), Math.random()]; x[0] === y[0] && x[1] === y[1]", "true");
     p5shim_begin_frame(e.shim, 0);
     p5shim_begin_frame(e.shim, 0);
-    EXPECT(&e, "[frameCount, millis() === 2 * (1000 / 60), Date.now() === 1704067200000 + Math.floor(millis()),"
-               "new Date().getTime() === Date.now(), performance.now() === millis(), deltaTime]",
-           "[2,true,true,true,true,16.666666666666668]");
+    snprintf(js, sizeof js,
+             "[frameCount, millis() === 2 * (1000 / %d), Date.now() === %.0f + Math.floor(millis()),"
+             "new Date().getTime() === Date.now(), performance.now() === millis(), deltaTime]",
+             JG_CLOCK_FRAME_RATE, JG_CLOCK_EPOCH_MS);
+    EXPECT(&e, js, "[2,true,true,true,true,16.666666666666668]");
     /* noise: p5's table for noiseSeed(s) is the LCG stream from s */
     st = 3;
     snprintf(want, sizeof want, "%.17g", lcg_next(&st));

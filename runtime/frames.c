@@ -1,0 +1,103 @@
+/* Which frames of a QuickJS env reach the rasterizer. The only runtime code that reads
+ * the command stream (its format is rasterizer/include/jsgym_raster.h's): env.c hands
+ * over each frame's commands as the shim recorded them.
+ *
+ * - The last frame of a step is rasterized, unless it repeats the last rasterized
+ *   frame word for word and starts opaque (then the canvas already holds exactly these
+ *   pixels), or draws nothing (a game that skips redrawing an unchanged scene: the
+ *   canvas, and what the last rasterized frame says of it, stay as they are).
+ * - A skipped frame (frameskip > 1) is kept aside: it is dropped if the next frame
+ *   starts by covering the whole canvas opaquely (nothing of it can show), and
+ *   rasterized first otherwise (the canvas persists between frames, as in p5).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static int copy_words(uint32_t **dst, size_t *cap, const uint32_t *src, size_t n) {
+    if (n > *cap) {
+        size_t want = n < 256 ? 256 : n + n / 2;
+        jg_guard_hold();
+        uint32_t *p = realloc(*dst, want * sizeof *p);
+        jg_guard_release();
+        if (!p) return -1;
+        *dst = p;
+        *cap = want;
+    }
+    if (n) memcpy(*dst, src, n * sizeof *src);
+    return 0;
+}
+
+/* A frame that starts by covering the whole canvas opaquely makes everything drawn
+ * before it irrelevant. */
+static int starts_opaque(const uint32_t *cmds, size_t n) {
+    if (n < 2) return 0;
+    if (cmds[0] == JG_OP_CANVAS || cmds[0] == JG_OP_CLEAR) return 1;
+    return cmds[0] == JG_OP_BACKGROUND && n >= 3 && (cmds[2] >> 24) == 255;
+}
+
+int32_t jg_frames_raster(jg_env *env, const uint32_t *cmds, size_t n, int32_t *raster_status) {
+    int profile = env->game->config.profile;
+    uint64_t t0 = profile ? jg_now_ns() : 0;
+    int armed = jg_guard_disarm();
+    int32_t rc = jg_canvas_draw(env->canvas, cmds, n);
+    jg_guard_rearm(armed);
+    if (profile) env->prof.raster_ns += jg_now_ns() - t0;
+    env->prof.frames_rasterized++;
+    *raster_status = rc;
+    return rc == JG_RASTER_OK ? JG_OK : JG_ERR_RUNTIME;
+}
+
+static int32_t raster_final(jg_env *env, const uint32_t *cmds, size_t n, int32_t *raster_status) {
+    jg_frames *f = &env->frames;
+    if (n == 0) return JG_OK;
+    int opaque = starts_opaque(cmds, n);
+    if (opaque && f->last_valid && f->last_len == n &&
+        memcmp(f->last_cmds, cmds, n * sizeof *cmds) == 0)
+        return JG_OK;
+    int32_t rc = jg_frames_raster(env, cmds, n, raster_status);
+    if (rc) return rc;
+    f->last_valid = 0;
+    if (opaque && copy_words(&f->last_cmds, &f->last_cap, cmds, n) == 0) {
+        f->last_len = n;
+        f->last_valid = 1;
+    }
+    return JG_OK;
+}
+
+static int32_t flush_pending(jg_env *env, int32_t *raster_status) {
+    jg_frames *f = &env->frames;
+    if (!f->pending_len) return JG_OK;
+    int32_t rc = jg_frames_raster(env, f->pending_cmds, f->pending_len, raster_status);
+    f->pending_len = 0;
+    f->last_valid = 0;
+    return rc;
+}
+
+int32_t jg_frames_draw(jg_env *env, const uint32_t *cmds, size_t n, int last,
+                       int32_t *raster_status) {
+    jg_frames *f = &env->frames;
+    int32_t rc;
+    if (f->pending_len) {
+        if (starts_opaque(cmds, n))
+            f->pending_len = 0;
+        else if ((rc = flush_pending(env, raster_status)))
+            return rc;
+    }
+    if (last) return raster_final(env, cmds, n, raster_status);
+    if (copy_words(&f->pending_cmds, &f->pending_cap, cmds, n)) return JG_ERR_MEMORY;
+    f->pending_len = n;
+    return JG_OK;
+}
+
+void jg_frames_forget(jg_frames *f) {
+    f->pending_len = 0;
+    f->last_valid = 0;
+}
+
+void jg_frames_free(jg_frames *f) {
+    free(f->last_cmds);
+    free(f->pending_cmds);
+    memset(f, 0, sizeof *f);
+}
