@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import warnings
+import weakref
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -359,6 +361,7 @@ class NativePool(PoolBuffers):
         self._callbacks = None
         if game is None:
             install_fonts()  # the QuickJS game draws text() with them
+        self._close_lock = threading.Lock()
         try:
             self._create()
         except BaseException:
@@ -415,6 +418,8 @@ class NativePool(PoolBuffers):
         if pool == ffi.NULL:
             raise from_error(error_fields(lib.jg_last_create_error()), c.game_name)
         self._pool = pool
+        if self.game is not None:
+            _HOSTED.add(self)
         bufs = ffi.new("jg_buffers *")
         self._buffer_refs = []
 
@@ -521,15 +526,42 @@ class NativePool(PoolBuffers):
 
     def close(self):
         """Destroys every env and the pool; idempotent."""
-        if self._pool != ffi.NULL:
-            lib.jg_pool_destroy(self._pool)
-            self._pool = ffi.NULL
-            if self.game is not None:
-                self.game.close()
+        with self._close_lock:
+            if self._pool != ffi.NULL:
+                lib.jg_pool_destroy(self._pool)
+                self._pool = ffi.NULL
+                if self.game is not None:
+                    self.game.close()
 
     def __del__(self):
+        if getattr(self, "_pool", ffi.NULL) == ffi.NULL:
+            return
+        if self.game is not None:
+            # The garbage collector runs finalizers on whatever thread it is on, which
+            # may be one the hosted game's calls wait for (the browser's event loop):
+            # close on a thread of its own.
+            try:
+                threading.Thread(target=self.close, name="jsgym-close", daemon=True).start()
+                return
+            except RuntimeError:  # the interpreter is shutting down
+                pass
         try:
             self.close()
+        except Exception:
+            pass
+
+
+#: Open pools over hosted games (closed at exit by the host: see close_hosted_pools).
+_HOSTED: weakref.WeakSet[NativePool] = weakref.WeakSet()
+
+
+def close_hosted_pools() -> None:
+    """Closes every open pool over a hosted game. A host calls this at exit, while
+    the pools' threads can still call back into Python (they cannot once the
+    interpreter is finalizing)."""
+    for pool in list(_HOSTED):
+        try:
+            pool.close()
         except Exception:
             pass
 

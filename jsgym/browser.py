@@ -4,7 +4,8 @@ the episode rules, the scheduler, the checks and the errors.
 
     envs = jsgym.make_vec("pong", 4, backend="browser")
 
-Layout (one Chromium per vector env, one page per env)::
+Layout (one page per env; the pages of every vector env of a process share one
+Chromium, each vector env in a browser context of its own)::
 
     Python: send(actions, env_ids) --> the native pool (runtime/: job ring, one thread
         per env, the episode rules of runtime/episode.c) --> game interface callbacks
@@ -26,6 +27,7 @@ Differences that cannot be removed: the browser has no per-env memory limit and 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import base64
 import concurrent.futures
 import dataclasses
@@ -36,7 +38,7 @@ import threading
 import time
 
 from jsgym import contract
-from jsgym._core import HostedFailure, HostedGame, NativePool, PoolConfig
+from jsgym._core import HostedFailure, HostedGame, NativePool, PoolConfig, close_hosted_pools
 
 #: Chromium flags of every browser the backend starts.
 CHROMIUM_ARGS = (
@@ -50,6 +52,10 @@ ORIGIN = "http://jsgym.invalid/"
 TIMEOUT_FLOOR = 10.0
 #: Pages loaded at once while creating envs (the machine may have few cores).
 LOAD_CONCURRENCY = 4
+#: Seconds the shared Chromium stays up after its last vector env closed (starting
+#: Playwright and Chromium takes seconds: a script or test that builds one vector env
+#: after another reuses it).
+LINGER = 30.0
 
 
 def web_dir() -> pathlib.Path:
@@ -149,6 +155,100 @@ class _Loop:
             self.loop.close()
 
 
+class _Chromium:
+    """Playwright's driver and one Chromium on an event loop thread, shared by every
+    :class:`BrowserGame` of the process; closed :data:`LINGER` seconds after the last
+    one released it, and at exit."""
+
+    _lock = threading.Lock()
+    _shared: _Chromium | None = None
+
+    def __init__(self):
+        self.loop = _Loop()
+        self.users = 0
+        self._timer: threading.Timer | None = None
+        self.pw = self.browser = None
+        try:
+            self.loop.run(self._start())
+        except BaseException:
+            self._stop()
+            raise
+
+    async def _start(self):
+        from playwright.async_api import async_playwright
+
+        self.pw = await async_playwright().start()
+        self.browser = await self.pw.chromium.launch(
+            executable_path=chromium_path(), headless=True, args=list(CHROMIUM_ARGS),
+            env=chromium_env())
+
+    async def _shutdown(self):
+        try:
+            if self.browser is not None:
+                await self.browser.close()
+        finally:
+            if self.pw is not None:
+                await self.pw.stop()
+
+    def _stop(self):
+        try:
+            if self.loop.loop.is_running():
+                self.loop.run(self._shutdown(), timeout=30)
+        except Exception:
+            pass
+        finally:
+            self.loop.stop()
+
+    @classmethod
+    def acquire(cls) -> _Chromium:
+        with cls._lock:
+            c = cls._shared
+            if c is not None and not (c.loop.loop.is_running() and c.browser.is_connected()):
+                c._stop()  # the browser crashed: start another
+                c = cls._shared = None
+            if c is None:
+                c = cls._shared = _Chromium()
+            if c._timer is not None:
+                c._timer.cancel()
+                c._timer = None
+            c.users += 1
+            return c
+
+    def release(self):
+        with self._lock:
+            self.users -= 1
+            if self.users == 0 and self._shared is self:
+                self._timer = threading.Timer(LINGER, self._close_if_idle)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def _close_if_idle(self):
+        with self._lock:
+            if self.users or self._shared is not self:
+                return
+            _Chromium._shared = None
+        self._stop()
+
+    @classmethod
+    def close_shared(cls):
+        with cls._lock:
+            c, cls._shared = cls._shared, None
+        if c is not None:
+            if c._timer is not None:
+                c._timer.cancel()
+            c._stop()
+
+
+def _at_exit():
+    # the pools first: their threads call back into Python, which they cannot once the
+    # interpreter is finalizing
+    close_hosted_pools()
+    _Chromium.close_shared()
+
+
+atexit.register(_at_exit)
+
+
 class BrowserGame(HostedGame):
     """The game interface over Chromium pages (one per env), for the native pool's
     threads: each call runs one coroutine on the backend's event loop and waits for
@@ -164,9 +264,10 @@ class BrowserGame(HostedGame):
         self._eval_ns = [0] * n
         self._files = page_files(config.source, config.game_options)
         self._timeout = max(TIMEOUT_FLOOR, 10 * config.step_timeout)
-        self._loop = _Loop()
+        self._context = None
+        self._chromium = _Chromium.acquire()
+        self._loop = self._chromium.loop
         self._closed = False
-        self._pw = self._browser = self._context = None
         try:
             self._loop.run(self._start())
         except BaseException:
@@ -176,13 +277,7 @@ class BrowserGame(HostedGame):
     # -- the browser (on the loop thread) -----------------------------------------
 
     async def _start(self):
-        from playwright.async_api import async_playwright
-
-        self._pw = await async_playwright().start()
-        self._browser = await self._pw.chromium.launch(
-            executable_path=chromium_path(), headless=True, args=list(CHROMIUM_ARGS),
-            env=chromium_env())
-        self._context = await self._browser.new_context(
+        self._context = await self._chromium.browser.new_context(
             device_scale_factor=1, viewport={"width": 800, "height": 800})
         await self._context.route(ORIGIN + "**", self._serve)
         self._gate = asyncio.Semaphore(LOAD_CONCURRENCY)
@@ -215,18 +310,19 @@ class BrowserGame(HostedGame):
         except Exception:
             pass  # a crashed or hung renderer: the browser reaps it
 
-    async def _shutdown(self):
-        try:
-            if self._browser is not None:
-                await self._browser.close()
-        finally:
-            if self._pw is not None:
-                await self._pw.stop()
+    async def _close_context(self):
+        if self._context is not None:
+            await self._context.close()
 
     def _run(self, coro):
         if self._closed or not self._loop.loop.is_running():
             coro.close()
             raise HostedFailure("SYSTEM", "none", "the browser backend is closed")
+        if threading.current_thread() is self._loop.thread:
+            # waiting here for the loop would wait for ourselves (a finalizer run by
+            # the garbage collector on the loop thread, say)
+            coro.close()
+            raise HostedFailure("SYSTEM", "none", "a browser call from the browser's own thread")
         return self._loop.run(coro)
 
     # -- the game interface (called from the pool's threads) ----------------------
@@ -261,7 +357,7 @@ class BrowserGame(HostedGame):
 
     def destroy(self, env: int) -> None:
         if self._pages[env] is not None and not self._closed and self._loop.loop.is_running():
-            self._loop.run(self._close_page(env))
+            self._run(self._close_page(env))
 
     def alive(self, env: int) -> bool:
         return self._pages[env] is not None
@@ -325,17 +421,17 @@ class BrowserGame(HostedGame):
                 "copy_ns": 0, "p5_calls": 0, "frames_rasterized": self._frames[env]}
 
     def close(self):
-        """Closes every page and the browser; idempotent."""
+        """Closes every page and this vector env's browser context; idempotent."""
         if self._closed:
             return
         self._closed = True
         try:
-            if self._loop.loop.is_running():
-                self._loop.run(self._shutdown(), timeout=30)
+            if self._loop.loop.is_running() and threading.current_thread() is not self._loop.thread:
+                self._loop.run(self._close_context(), timeout=30)
         except Exception:
             pass
         finally:
-            self._loop.stop()
+            self._chromium.release()
 
 
 def browser_pool(config: PoolConfig) -> NativePool:

@@ -170,7 +170,7 @@ static JSValue call_global(jg_env *env, JSAtom name, int argc, JSValueConst *arg
         ret = JS_Call(env->ctx, fn, global, argc, argv);
     } else {
         const char *s = JS_AtomToCString(env->ctx, name);
-        ret = JS_ThrowTypeError(env->ctx, "%s is no longer a function", s ? s : "?");
+        ret = JS_ThrowTypeError(env->ctx, "%s " JG_MSG_NO_LONGER_A_FUNCTION, s ? s : "?");
         if (s) JS_FreeCString(env->ctx, s);
     }
     JS_FreeValue(env->ctx, fn);

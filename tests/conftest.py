@@ -39,6 +39,12 @@ def browser_missing() -> str | None:
     return None
 
 
+@pytest.fixture(params=BACKENDS)
+def backend(request) -> str:
+    """Each backend in turn: a test taking it states the contract of both."""
+    return request.param
+
+
 def pytest_collection_modifyitems(config, items):
     browser_items = [item for item in items if item.get_closest_marker("browser")]
     if not browser_items or not browser_missing():

@@ -19,6 +19,10 @@ raise check in a child process that must finish within that many seconds (hangs)
 for the on_error="reset" check only); the test flips to XPASS, and so fails, once it
 is fixed. ``hard_stop`` marks a file that only the runtime's hard stop ends (a loop
 inside a built-in): skipped on engines without it.
+
+Every file also runs on the browser backend (real p5.js in Chromium), except those
+that test the QuickJS backend's sandbox (:data:`QUICKJS_ONLY` says why for each kind):
+the error classes, places, envs and steps of the rest are the contract of both.
 """
 
 from __future__ import annotations
@@ -94,32 +98,71 @@ class Case:
 
 CASES = [Case(p) for p in FILES]
 
+# What only the QuickJS backend promises: its sandbox (docs/security.md). The browser
+# runs the real p5.js in a Chromium page, whose limits are the browser's own.
+QUICKJS_ONLY = {
+    "GameTimeoutError": "the browser's step timeout is a page-call timeout of at least "
+                        "jsgym.browser.TIMEOUT_FLOOR s, after which the page is lost",
+    "GameMemoryError": "the browser has no per-env memory limit",
+    "alloc_": "the browser has no per-env memory limit",
+    "canvas_": "jsgym's canvas-size limit (a browser canvas has the browser's)",
+    "draw_": "jsgym's draw-call, vertex and text limits (max_draw_calls)",
+    "host_": "a browser page has the browser's host APIs (fetch, XMLHttpRequest, ...)",
+    "loop_": "the browser's step timeout is a page-call timeout",
+    "recursion_": "native recursion depth is the engine's (V8's differs from QuickJS's)",
+    "syntax_deep_nesting": "the parser's nesting depth is the engine's (V8 parses it)",
+    "push_unbalanced": "jsgym's style-stack limit (p5's stack is unbounded)",
+    "builtin_prototype_pollution": "a `then` on Object.prototype makes Playwright's own "
+                                   "page.evaluate results thenable: the page call fails",
+    "late_change_10k": "10,000 frames per env take minutes in the browser",
+}
+
+
+def quickjs_only(case: Case) -> str | None:
+    """Why ``case`` runs on the QuickJS backend only, or None."""
+    for key, reason in QUICKJS_ONLY.items():
+        if case.outcome == key or case.name.startswith(key):
+            return reason
+    if case.wall:
+        return "a wall-clock limit of the QuickJS backend's hard stop"
+    return None
+
 
 def params(cases, *, reset_check=False):
+    """(case, backend) pairs: every case on QuickJS, and on the browser unless
+    quickjs_only() says why not."""
     out = []
     for c in cases:
-        reason = c.xfail or (c.xfail_continue if reset_check else None)
-        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-        if c.hard_stop and ENGINE.startswith("quickjs-ng"):
-            marks.append(pytest.mark.skip(reason="needs the hard stop, which the quickjs-ng "
-                                                 "build does not have (docs/security.md)"))
-        if c.hard_stop and os.environ.get("JSGYM_SANITIZER") == "tsan":
-            # ThreadSanitizer defers asynchronous signals to its own safe points and does
-            # not deliver the watchdog's signal to a thread looping inside QuickJS
-            marks.append(pytest.mark.skip(reason="the hard stop's signal is not delivered "
-                                                 "under ThreadSanitizer"))
-        if c.slow:
-            marks.append(pytest.mark.slow)
-        out.append(pytest.param(c, id=c.name, marks=marks))
+        out.append(_param(c, "quickjs", reset_check))
+        if not quickjs_only(c):
+            out.append(_param(c, "browser", reset_check))
     return out
 
 
-def check_raises(case: Case):
+def _param(c: Case, backend: str, reset_check: bool):
+    if backend == "browser":
+        return pytest.param(c, backend, id=f"{c.name}-browser", marks=[pytest.mark.browser])
+    reason = c.xfail or (c.xfail_continue if reset_check else None)
+    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+    if c.hard_stop and ENGINE.startswith("quickjs-ng"):
+        marks.append(pytest.mark.skip(reason="needs the hard stop, which the quickjs-ng "
+                                             "build does not have (docs/security.md)"))
+    if c.hard_stop and os.environ.get("JSGYM_SANITIZER") == "tsan":
+        # ThreadSanitizer defers asynchronous signals to its own safe points and does
+        # not deliver the watchdog's signal to a thread looping inside QuickJS
+        marks.append(pytest.mark.skip(reason="the hard stop's signal is not delivered "
+                                             "under ThreadSanitizer"))
+    if c.slow:
+        marks.append(pytest.mark.slow)
+    return pytest.param(c, backend, id=c.name, marks=marks)
+
+
+def check_raises(case: Case, backend: str = "quickjs"):
     """on_error="raise": the named error, naming the game, env 1 and the place."""
     import jsgym
 
     if case.outcome == "runs":
-        envs = jsgym.make_vec(case.path, 4, on_error="raise", **case.make)
+        envs = jsgym.make_vec(case.path, 4, on_error="raise", backend=backend, **case.make)
         envs.reset(seed=SEEDS)
         for _ in range(case.steps):
             _, _, _, _, infos = envs.step(np.full(4, case.action))
@@ -128,9 +171,9 @@ def check_raises(case: Case):
         return
     if case.at_creation:
         with pytest.raises(jsgym.GameError) as err:
-            jsgym.make_vec(case.path, 2, on_error="reset", **case.make)
+            jsgym.make_vec(case.path, 2, on_error="reset", backend=backend, **case.make)
     else:
-        envs = jsgym.make_vec(case.path, 2, on_error="raise", **case.make)
+        envs = jsgym.make_vec(case.path, 2, on_error="raise", backend=backend, **case.make)
         with pytest.raises(jsgym.GameError) as err:
             envs.reset(seed=[SEEDS, SEEDS + 1])
             for _ in range(case.steps):
@@ -208,29 +251,29 @@ def test_corpus_is_complete():
         assert set(PLACES) - {"load", "eval"} <= places, (outcome, places)
 
 
-@pytest.mark.parametrize("case", params(CASES))
-def test_corpus_game_raises_its_error(case, bystander):
+@pytest.mark.parametrize("case, backend", params(CASES))
+def test_corpus_game_raises_its_error(case, backend, bystander):
     bystander()
     if case.wall:
         if os.environ.get("JSGYM_SANITIZER"):
             pytest.skip("wall-clock limits are not meaningful under a sanitizer")
         run_in_child(case)
     else:
-        check_raises(case)
+        check_raises(case, backend)
     bystander()
 
 
 SEEDED = [c for c in CASES if not c.at_creation and not c.wall]
 
 
-@pytest.mark.parametrize("case", params(SEEDED, reset_check=True))
-def test_corpus_other_envs_continue(case, bystander):
+@pytest.mark.parametrize("case, backend", params(SEEDED, reset_check=True))
+def test_corpus_other_envs_continue(case, backend, bystander):
     """on_error="reset": envs 1 and 3 (odd seeds) fail and are restarted, reported in
     their info; envs 0 and 2 give exactly the frames and rewards of a vector env in
     which no env fails."""
     import jsgym
 
-    kw = dict(on_error="reset", num_threads=2, **case.make)
+    kw = dict(on_error="reset", num_threads=2, backend=backend, **case.make)
     armed = jsgym.make_vec(case.path, 4, **kw)
     calm = jsgym.make_vec(case.path, 4, game_options={"armed": False}, **kw)
     errors = np.zeros(4, dtype=bool)

@@ -1,5 +1,9 @@
 """Broken and misbehaving games raise the right jsgym.GameError subclass, naming the
-game, the env and the place; other envs and the process carry on."""
+game, the env and the place; other envs and the process carry on. Tests taking the
+``backend`` fixture run on both backends; the limits (step timeout, memory) are the
+QuickJS backend's sandbox: the browser has no per-env memory limit, and its step
+timeout is a page-call timeout of at least jsgym.browser.TIMEOUT_FLOOR seconds after
+which the page is lost."""
 
 from __future__ import annotations
 
@@ -11,6 +15,10 @@ from jsgym import contract
 from jsgym import (GameContractError, GameError, GameLoadError, GameMemoryError,
                    GameRuntimeError, GameTimeoutError)
 
+def vec(backend, game, num_envs, **kw):
+    return jsgym.make_vec(game, num_envs, backend=backend, **kw)
+
+
 OK_STATE = "function getGameState() { return {score: 0, lives: 1, gameState: 'playing'}; }"
 BASE = """
 function setup() { createCanvas(20, 20); }
@@ -19,20 +27,20 @@ function draw() { background(0); }
 """ + OK_STATE
 
 
-def test_syntax_error_gives_file_line_column(game_factory):
+def test_syntax_error_gives_file_line_column(game_factory, backend):
     path = game_factory("function setup() {\n  createCanvas(10, 10);\n  let = = 3;\n}\n", "broken")
     with pytest.raises(GameLoadError) as err:
-        jsgym.make_vec(path, 1)
+        vec(backend, path, 1)
     e = err.value
     assert e.game == "broken" and e.line == 3 and e.column is not None
     assert "broken" in str(e) and ":3:" in str(e)
     assert isinstance(e, GameError)
 
 
-def test_missing_contract_functions_are_named(game_factory):
+def test_missing_contract_functions_are_named(game_factory, backend):
     path = game_factory("function setup() { createCanvas(10, 10); }\nvar draw = 3;\n")
     with pytest.raises(GameContractError) as err:
-        jsgym.make_vec(path, 1)
+        vec(backend, path, 1)
     msg = str(err.value)
     m = contract.MESSAGES
     assert f"draw() {m['not_a_function']}" in msg
@@ -46,17 +54,17 @@ def test_missing_contract_functions_are_named(game_factory):
     ("return {score: 0, gameState: 'playing'};", "lives"),
     ("return {score: 0, lives: 1, gameState: 'paused'};", "gameState"),
 ])
-def test_malformed_game_state(game_factory, state, problem):
+def test_malformed_game_state(game_factory, state, problem, backend):
     path = game_factory(BASE.replace(OK_STATE, f"function getGameState() {{ {state} }}"))
-    envs = jsgym.make_vec(path, 1)
+    envs = vec(backend, path, 1)
     with pytest.raises(GameContractError, match=problem):
         envs.reset(seed=0)
     envs.close()
 
 
-def test_playtrain_upper_case_states_are_accepted(game_factory):
+def test_playtrain_upper_case_states_are_accepted(game_factory, backend):
     path = game_factory(BASE.replace("'playing'", "frameCount > 2 ? 'WIN' : 'PLAYING'"))
-    envs = jsgym.make_vec(path, 1)
+    envs = vec(backend, path, 1)
     envs.reset(seed=0)
     envs.step(np.array([0]))
     _, _, term, _, infos = envs.step(np.array([0]))
@@ -64,9 +72,9 @@ def test_playtrain_upper_case_states_are_accepted(game_factory):
     envs.close()
 
 
-def test_throw_in_draw_names_env_step_and_stack(game_factory):
+def test_throw_in_draw_names_env_step_and_stack(game_factory, backend):
     path = game_factory(BASE.replace("background(0);", "background(0);\n if (frameCount > 3) boom();\n"), "thrower")
-    envs = jsgym.make_vec(path, 2)
+    envs = vec(backend, path, 2)
     envs.reset(seed=0)
     envs.step(np.zeros(2, dtype=np.int64))
     envs.step(np.zeros(2, dtype=np.int64))
@@ -83,7 +91,7 @@ def test_throw_in_draw_names_env_step_and_stack(game_factory):
     envs.close()
 
 
-def test_on_error_reset_restarts_only_the_failing_env(game_factory):
+def test_on_error_reset_restarts_only_the_failing_env(game_factory, backend):
     # env 1 (seed 1) throws on its 5th frame; env 0 never does.
     path = game_factory("""
         let s = 0, n = 0, seedSeen = 0;
@@ -92,7 +100,7 @@ def test_on_error_reset_restarts_only_the_failing_env(game_factory):
         function draw() { background(0); n++; s++; if (seedSeen === 1 && n === 5) null.x; }
         function getGameState() { return {score: s, lives: 1, gameState: 'playing'}; }
     """)
-    envs = jsgym.make_vec(path, 2, on_error="reset")
+    envs = vec(backend, path, 2, on_error="reset")
     envs.reset(seed=0)
     for _ in range(3):
         _, r, _, trunc, infos = envs.step(np.zeros(2, dtype=np.int64))
@@ -108,9 +116,9 @@ def test_on_error_reset_restarts_only_the_failing_env(game_factory):
     envs.close()
 
 
-def test_on_error_reset_reports_in_info(game_factory):
+def test_on_error_reset_reports_in_info(game_factory, backend):
     path = game_factory(BASE.replace("background(0);", "background(0); if (frameCount === 3) throw new Error('bad frame');"))
-    envs = jsgym.make_vec(path, 3, on_error="reset")
+    envs = vec(backend, path, 3, on_error="reset")
     envs.reset(seed=0)
     envs.step(np.zeros(3, dtype=np.int64))
     _, _, term, trunc, infos = envs.step(np.zeros(3, dtype=np.int64))
@@ -151,9 +159,9 @@ def test_allocation_bomb_hits_memory_limit(game_factory):
     envs.close()
 
 
-def test_deep_recursion_is_a_runtime_error(game_factory):
+def test_deep_recursion_is_a_runtime_error(game_factory, backend):
     path = game_factory(BASE.replace("background(0);", "background(0); function f(n) { return f(n + 1) + 1; } if (frameCount === 2) f(0);"))
-    envs = jsgym.make_vec(path, 1)
+    envs = vec(backend, path, 1)
     envs.reset(seed=0)
     with pytest.raises(GameRuntimeError, match="stack"):
         envs.step(np.zeros(1, dtype=np.int64))
@@ -170,8 +178,8 @@ def test_deep_recursion_is_a_runtime_error(game_factory):
     (np.array([0, 1 << 63], dtype=np.uint64), "within"),
     (np.array([0, 300], dtype=np.int16), "within"),
 ])
-def test_bad_action_arrays_raise_before_any_env_moves(probe_game, actions, problem):
-    envs = jsgym.make_vec(probe_game, 2)
+def test_bad_action_arrays_raise_before_any_env_moves(probe_game, actions, problem, backend):
+    envs = vec(backend, probe_game, 2)
     envs.reset(seed=0)
     with pytest.raises(ValueError, match=problem):
         envs.step(actions)
@@ -184,8 +192,8 @@ def test_unknown_game_lists_bundled_games():
         jsgym.make_vec("no_such_game", 1)
 
 
-def test_close_is_idempotent_and_closed_env_raises(probe_game):
-    envs = jsgym.make_vec(probe_game, 1)
+def test_close_is_idempotent_and_closed_env_raises(probe_game, backend):
+    envs = vec(backend, probe_game, 1)
     envs.reset(seed=0)
     envs.close()
     envs.close()
@@ -193,10 +201,10 @@ def test_close_is_idempotent_and_closed_env_raises(probe_game):
         envs.step(np.zeros(1, dtype=np.int64))
 
 
-def test_native_pool_rejects_repeated_and_too_many_ids(probe_game):
+def test_native_pool_rejects_repeated_and_too_many_ids(probe_game, backend):
     """The C ABI checks job lists itself (the vector env checks them first): a
     repeated env or more ids than envs fails cleanly and leaves no env in flight."""
-    envs = jsgym.make_vec(probe_game, 2)
+    envs = vec(backend, probe_game, 2)
     envs.reset(seed=0)
     pool = envs._pool
     with pytest.raises(ValueError, match="listed twice"):

@@ -48,7 +48,17 @@ def test_cli_play_defaults_to_loopback():
     assert args.host == "127.0.0.1" and args.seed == 0
 
 
+# Frames the page has recorded so far (every episode).
+_RECORDED = "() => __jsgymPlay.recording().episodes.reduce((n, e) => n + e.frames.length, 0)"
+# Recorded frames with a tapped key.
+_TAPS = ("() => __jsgymPlay.recording().episodes.reduce("
+         "(n, e) => n + e.frames.filter(f => f.pressed.length).length, 0)")
+
+
 def _play_session(url: str, keys: list[tuple[str, int]]):
+    """Plays ``keys`` (key, frames to hold it) with real keyboard events. Every wait
+    counts the page's frames, not milliseconds, so that a loaded machine, which draws
+    fewer frames per second, records the same kinds of input."""
     from playwright.sync_api import sync_playwright
 
     from jsgym.browser import CHROMIUM_ARGS, chromium_env, chromium_path
@@ -58,19 +68,34 @@ def _play_session(url: str, keys: list[tuple[str, int]]):
                                     args=list(CHROMIUM_ARGS))
         try:
             page = browser.new_page(device_scale_factor=1)
+
+            def wait_frames(k: int):
+                page.wait_for_function(f"n => ({_RECORDED})() >= n",
+                                       arg=page.evaluate(_RECORDED) + k, timeout=60000)
+
+            def tap(key: str):
+                # Down and up between two frames is a tap; a frame may fall between
+                # them (then the key is held for a frame): tap until one was recorded.
+                for _ in range(20):
+                    before = page.evaluate(_TAPS)
+                    page.keyboard.press(key)
+                    wait_frames(2)
+                    if page.evaluate(_TAPS) > before:
+                        return
+
             page.goto(url)
             page.wait_for_function("window.__jsgymPlay && __jsgym.hasEpisode", timeout=30000)
             page.click("#stage canvas")
-            for key, hold_ms in keys:
+            for key, hold_frames in keys:
                 page.keyboard.down(key)
-                page.wait_for_timeout(hold_ms)
+                wait_frames(hold_frames)
                 page.keyboard.up(key)
-                page.wait_for_timeout(30)
-            page.keyboard.press("Space")  # a tap shorter than a frame
+                wait_frames(2)
+            tap("Space")
             page.keyboard.down("ArrowRight")
-            page.keyboard.press("Space")  # tap while another key is held
-            page.wait_for_timeout(100)
+            tap("Space")  # while another key is held
             page.keyboard.up("ArrowRight")
+            wait_frames(2)  # every key event above has reached a recorded frame
             assert page.evaluate("__jsgymPlay.upload()")
             frames = page.evaluate("__jsgymPlay.recording().episodes[0].frames.length")
         finally:
@@ -83,8 +108,8 @@ def test_recorded_session_replays_exactly(tmp_path):
     path = tmp_path / "session.json"
     server = PlayServer("breakout", port=0, seed=7, record_path=path)
     try:
-        frames = _play_session(server.url, [("ArrowLeft", 300), ("Space", 60),
-                                            ("ArrowRight", 400), ("Space", 20)])
+        frames = _play_session(server.url, [("ArrowLeft", 18), ("Space", 4),
+                                            ("ArrowRight", 24), ("Space", 1)])
     finally:
         server.close()
     rec = json.loads(path.read_text())

@@ -1,5 +1,6 @@
-"""Step semantics from DESIGN.md: episode start, key events, reward, termination,
-truncation, the three autoreset modes, reset masks and frameskip."""
+"""Step semantics from docs/design.md: episode start, key events, reward, termination,
+truncation, the three autoreset modes, reset masks and frameskip, on both backends
+(every test takes the ``backend`` fixture: the contract is the same for both)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,16 @@ import jsgym
 NOOP, LEFT, RIGHT, UP, DOWN, SPACE, LEFT_SPACE, RIGHT_SPACE = range(8)
 
 
+def vec(backend, game, num_envs, **kw):
+    return jsgym.make_vec(game, num_envs, backend=backend, **kw)
+
+
 def log_of(envs, env=0):
     return envs.call_js("log", env)
 
 
-def test_reset_runs_resetgame_then_one_draw(probe_game):
-    envs = jsgym.make_vec(probe_game, 2, num_threads=1)
+def test_reset_runs_resetgame_then_one_draw(probe_game, backend):
+    envs = vec(backend, probe_game, 2, num_threads=1)
     obs, infos = envs.reset(seed=10)
     assert obs.shape == (2, 64, 64, 3) and obs.dtype == np.uint8
     assert envs.call_js("seedSeen", 0) == 10 and envs.call_js("seedSeen", 1) == 11
@@ -29,8 +34,8 @@ def test_reset_runs_resetgame_then_one_draw(probe_game):
     envs.close()
 
 
-def test_held_keys_and_taps(probe_game):
-    envs = jsgym.make_vec(probe_game, 1)
+def test_held_keys_and_taps(probe_game, backend):
+    envs = vec(backend, probe_game, 1)
     envs.reset(seed=0)
     envs.step(np.array([LEFT]))
     envs.step(np.array([LEFT]))
@@ -50,8 +55,8 @@ def test_held_keys_and_taps(probe_game):
     envs.close()
 
 
-def test_reward_is_score_delta_and_episode_stats(probe_game):
-    envs = jsgym.make_vec(probe_game, 1, game_options={"limit": 4})
+def test_reward_is_score_delta_and_episode_stats(probe_game, backend):
+    envs = vec(backend, probe_game, 1, game_options={"limit": 4})
     envs.reset(seed=0)
     rewards = []
     for _ in range(3):
@@ -70,16 +75,16 @@ def test_reward_is_score_delta_and_episode_stats(probe_game):
     envs.close()
 
 
-def test_truncation_at_max_episode_steps(probe_game):
-    envs = jsgym.make_vec(probe_game, 1, max_episode_steps=3)
+def test_truncation_at_max_episode_steps(probe_game, backend):
+    envs = vec(backend, probe_game, 1, max_episode_steps=3)
     envs.reset(seed=0)
     flags = [envs.step(np.array([NOOP]))[3][0] for _ in range(3)]
     assert flags == [False, False, True]
     envs.close()
 
 
-def test_next_step_autoreset(probe_game):
-    envs = jsgym.make_vec(probe_game, 2, game_options={"limit": 3},
+def test_next_step_autoreset(probe_game, backend):
+    envs = vec(backend, probe_game, 2, game_options={"limit": 3},
                           autoreset_mode=AutoresetMode.NEXT_STEP)
     assert envs.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
     first, _ = envs.reset(seed=5)
@@ -96,8 +101,8 @@ def test_next_step_autoreset(probe_game):
     envs.close()
 
 
-def test_same_step_autoreset_gives_final_obs(probe_game):
-    envs = jsgym.make_vec(probe_game, 1, game_options={"limit": 3},
+def test_same_step_autoreset_gives_final_obs(probe_game, backend):
+    envs = vec(backend, probe_game, 1, game_options={"limit": 3},
                           autoreset_mode=AutoresetMode.SAME_STEP)
     envs.reset(seed=5)
     envs.step(np.array([NOOP]))
@@ -111,8 +116,8 @@ def test_same_step_autoreset_gives_final_obs(probe_game):
     envs.close()
 
 
-def test_disabled_autoreset_keeps_running_until_reset(probe_game):
-    envs = jsgym.make_vec(probe_game, 1, game_options={"limit": 2},
+def test_disabled_autoreset_keeps_running_until_reset(probe_game, backend):
+    envs = vec(backend, probe_game, 1, game_options={"limit": 2},
                           autoreset_mode=AutoresetMode.DISABLED)
     envs.reset(seed=0)
     assert envs.step(np.array([NOOP]))[2].tolist() == [True]
@@ -123,8 +128,8 @@ def test_disabled_autoreset_keeps_running_until_reset(probe_game):
     envs.close()
 
 
-def test_reset_mask_resets_only_masked_envs(probe_game):
-    envs = jsgym.make_vec(probe_game, 3)
+def test_reset_mask_resets_only_masked_envs(probe_game, backend):
+    envs = vec(backend, probe_game, 3)
     envs.reset(seed=0)
     for _ in range(4):
         envs.step(np.array([NOOP, NOOP, NOOP]))
@@ -136,8 +141,8 @@ def test_reset_mask_resets_only_masked_envs(probe_game):
     envs.close()
 
 
-def test_frameskip_runs_draw_n_times(probe_game):
-    envs = jsgym.make_vec(probe_game, 1, frameskip=4)
+def test_frameskip_runs_draw_n_times(probe_game, backend):
+    envs = vec(backend, probe_game, 1, frameskip=4)
     envs.reset(seed=0)
     _, r, _, _, _ = envs.step(np.array([RIGHT]))
     assert r.tolist() == [4.0]
@@ -145,7 +150,7 @@ def test_frameskip_runs_draw_n_times(probe_game):
     envs.close()
 
 
-def test_frame_count_and_clock_restart_each_episode(game_factory):
+def test_frame_count_and_clock_restart_each_episode(game_factory, backend):
     path = game_factory("""
         let t = [];
         function setup() { createCanvas(10, 10); }
@@ -153,7 +158,7 @@ def test_frame_count_and_clock_restart_each_episode(game_factory):
         function draw() { background(0); t.push([frameCount, millis(), deltaTime, Date.now()]); }
         function getGameState() { return {score: 0, lives: 1, gameState: 'playing'}; }
     """)
-    envs = jsgym.make_vec(path, 1)
+    envs = vec(backend, path, 1)
     envs.reset(seed=1)
     envs.step(np.array([0]))
     a = envs.call_js("t")
@@ -166,7 +171,7 @@ def test_frame_count_and_clock_restart_each_episode(game_factory):
     envs.close()
 
 
-def test_canvas_persists_between_frames(game_factory):
+def test_canvas_persists_between_frames(game_factory, backend):
     # No background(): each frame adds a rect, as the canvas accumulates in p5.
     path = game_factory("""
         let x = 0;
@@ -175,7 +180,7 @@ def test_canvas_persists_between_frames(game_factory):
         function draw() { noStroke(); fill(255); rect(x, 0, 8, 8); x += 8; }
         function getGameState() { return {score: 0, lives: 1, gameState: 'playing'}; }
     """)
-    envs = jsgym.make_vec(path, 1, frameskip=2)
+    envs = vec(backend, path, 1, frameskip=2)
     envs.reset(seed=0)
     obs, *_ = envs.step(np.array([0]))
     # three rects drawn (reset frame + 2 skipped-or-not frames), none lost to frameskip
@@ -183,7 +188,7 @@ def test_canvas_persists_between_frames(game_factory):
     envs.close()
 
 
-def test_a_frame_that_draws_nothing_keeps_the_picture(game_factory):
+def test_a_frame_that_draws_nothing_keeps_the_picture(game_factory, backend):
     # A game may skip redrawing an unchanged scene (p5 keeps the canvas): every
     # observation must equal that of the same game redrawing every frame, including
     # the frames drawn after an empty one.
@@ -200,8 +205,8 @@ def test_a_frame_that_draws_nothing_keeps_the_picture(game_factory):
         }
         function getGameState() { return {score: 0, lives: 1, gameState: x > 80 ? 'won' : 'playing'}; }
     """
-    every = jsgym.make_vec(game_factory(body % ""), 2, num_threads=1)
-    changed = jsgym.make_vec(game_factory(body % "if (drawn === v) return; drawn = v;"), 2,
+    every = vec(backend, game_factory(body % ""), 2, num_threads=1)
+    changed = vec(backend, game_factory(body % "if (drawn === v) return; drawn = v;"), 2,
                              num_threads=1)
     a, _ = every.reset(seed=3)
     b, _ = changed.reset(seed=3)
@@ -219,15 +224,15 @@ def test_a_frame_that_draws_nothing_keeps_the_picture(game_factory):
     changed.close()
 
 
-def test_game_options_reach_the_game(probe_game):
-    envs = jsgym.make_vec(probe_game, 1, game_options={"limit": 7, "name": "x"})
+def test_game_options_reach_the_game(probe_game, backend):
+    envs = vec(backend, probe_game, 1, game_options={"limit": 7, "name": "x"})
     envs.reset(seed=0)
     assert envs.call_js("GAME_OPTIONS") == {"limit": 7, "name": "x"}
     envs.close()
 
 
-def test_custom_action_table(probe_game):
-    envs = jsgym.make_vec(probe_game, 1, actions=["NOOP", {"name": "both", "held": ["RIGHT", "LEFT"]}])
+def test_custom_action_table(probe_game, backend):
+    envs = vec(backend, probe_game, 1, actions=["NOOP", {"name": "both", "held": ["RIGHT", "LEFT"]}])
     assert envs.single_action_space.n == 2
     envs.reset(seed=0)
     _, r, *_ = envs.step(np.array([1]))
@@ -236,7 +241,7 @@ def test_custom_action_table(probe_game):
     envs.close()
 
 
-def test_game_declared_action_table(game_factory):
+def test_game_declared_action_table(game_factory, backend):
     path = game_factory("""
         const JSGYM_ACTIONS = [{name: 'wait', held: []}, {name: 'jump', press: 32}, {name: 'go', held: [39]}];
         let s = 0;
@@ -246,16 +251,16 @@ def test_game_declared_action_table(game_factory):
         function keyPressed() { if (keyCode === 32) s += 1; }
         function getGameState() { return {score: s, lives: 1, gameState: 'playing'}; }
     """)
-    envs = jsgym.make_vec(path, 1)
+    envs = vec(backend, path, 1)
     assert envs.single_action_space.n == 3 and envs.action_names == ("wait", "jump", "go")
     envs.reset(seed=0)
     assert envs.step(np.array([1]))[1].tolist() == [1.0]
     envs.close()
 
 
-def test_send_recv_subsets_match_sync_steps(probe_game):
-    a = jsgym.make_vec(probe_game, 4, num_threads=2)
-    b = jsgym.make_vec(probe_game, 4, num_threads=2)
+def test_send_recv_subsets_match_sync_steps(probe_game, backend):
+    a = vec(backend, probe_game, 4, num_threads=2)
+    b = vec(backend, probe_game, 4, num_threads=2)
     a.reset(seed=3)
     b.reset(seed=3)
     rng = np.random.default_rng(0)
@@ -280,17 +285,17 @@ def test_send_recv_subsets_match_sync_steps(probe_game):
     b.close()
 
 
-def test_copy_false_returns_views(probe_game):
-    envs = jsgym.make_vec(probe_game, 1, copy=False)
+def test_copy_false_returns_views(probe_game, backend):
+    envs = vec(backend, probe_game, 1, copy=False)
     obs, _ = envs.reset(seed=0)
     obs2, *_ = envs.step(np.array([0]))
     assert np.shares_memory(obs, obs2)
     envs.close()
 
 
-def test_unseeded_reset_continues_each_env_seed_stream(probe_game):
-    a = jsgym.make_vec(probe_game, 2)
-    b = jsgym.make_vec(probe_game, 2)
+def test_unseeded_reset_continues_each_env_seed_stream(probe_game, backend):
+    a = vec(backend, probe_game, 2)
+    b = vec(backend, probe_game, 2)
     a.reset(seed=9)
     b.reset(seed=9)
     _, info_a = a.reset()

@@ -23,7 +23,9 @@
  *  - observe(h, w, fit): the canvas area-averaged to h x w in the page (transparent
  *    pixels over black), returned as base64 RGB.
  * A failure is returned as {error: {phase, message, stack, contract}}, phase a
- * contract phase name ('draw', 'key', 'state', ...).
+ * contract phase name ('draw', 'key', 'state', ...). A contract function the game
+ * replaced with something else fails as in the QuickJS backend ("draw is no longer a
+ * function"; p5 itself would skip a draw() of another type).
  */
 (function () {
   'use strict';
@@ -68,6 +70,11 @@
 
   function inst() { return window.p5.instance; }
 
+  /** Throws unless the game's `name` (a contract function) is still a function. */
+  function requireFunction(v, name) {
+    if (typeof v !== 'function') throw new TypeError(name + ' ' + C.messages.no_longer_a_function);
+  }
+
   window.setup = function () {
     var p = inst();
     P.seedRandom(0);
@@ -90,6 +97,13 @@
   /** [KeyboardEvent.key, keypress char code (0: none), KeyboardEvent.code] of a key
    * code (US layout, no modifiers): the contract's key table. */
   function keyFields(code) { return C.keyEvents[code] || C.unknownKey; }
+  // An exception in keyPressed(), keyTyped() or keyReleased() does not leave
+  // dispatchEvent (the browser reports it as an error event): it is caught here and
+  // rethrown to the step, which fails in the key phase as in the QuickJS backend.
+  var dispatching = false, callbackError = null;
+  window.addEventListener('error', function (e) {
+    if (dispatching && !callbackError) callbackError = { error: e.error !== undefined ? e.error : new Error(e.message) };
+  });
   function fire(type, code, key, which, charCode) {
     var e = new KeyboardEvent(type, { key: key, code: keyFields(code)[2], bubbles: true,
                                       cancelable: true, repeat: false });
@@ -97,7 +111,17 @@
     Object.defineProperty(e, 'keyCode', { value: type === 'keypress' ? charCode : code });
     Object.defineProperty(e, 'which', { value: which });
     Object.defineProperty(e, 'charCode', { value: charCode });
-    (document.body || document.documentElement).dispatchEvent(e);
+    dispatching = true;
+    try {
+      (document.body || document.documentElement).dispatchEvent(e);
+    } finally {
+      dispatching = false;
+    }
+    if (callbackError) {
+      var thrown = callbackError.error;
+      callbackError = null;
+      throw thrown;
+    }
   }
   function keyEvent(code, down) {
     var i = J.down.indexOf(code);
@@ -138,6 +162,8 @@
   /* ------------------------------------------------------------ frames */
   function readState() {
     var M = C.messages;
+    requireFunction(typeof getGameState === 'undefined' ? undefined : getGameState, // eslint-disable-line no-undef
+                    'getGameState');
     var s = getGameState(); // eslint-disable-line no-undef
     if (s === null || typeof s !== 'object') throw { contract: M.state_not_object };
     var g = typeof s.gameState === 'string' ? s.gameState.toLowerCase() : null;
@@ -229,6 +255,8 @@
     p._setProperty('deltaTime', P.FRAME_MS);
     if (window.draw === placeholderDraw) window.draw = gameDraw;
     try {
+      requireFunction(typeof resetGame === 'undefined' ? undefined : resetGame, // eslint-disable-line no-undef
+                      'resetGame');
       resetGame(seed); // eslint-disable-line no-undef
     } catch (e) {
       return fail(e, 'reset');
@@ -245,6 +273,7 @@
       applyKeys(held, tapped);
       for (var f = 0; f < frameskip; f++) {
         phase = 'draw';
+        requireFunction(window.draw, 'draw');
         p5.instance.redraw();
         if (f === 0) { phase = 'key'; releaseTaps(held, tapped); }
       }

@@ -6,7 +6,7 @@
 
 /* sha256 of contract/contract.json: jsgym/_core.py refuses a library built from
  * another contract. */
-#define JG_CONTRACT_DIGEST "0c84d6c6486550f6de01829ea8f6571437a2e8a0f2ce4e9e6e77c171f4805024"
+#define JG_CONTRACT_DIGEST "117fe36f9dfd9e8c87bd9f73b981be943dd7b4d3c85fa66c2f9e6a61d866dccd"
 
 /* At every episode start Math.random (mulberry32) restarts from state seed ^ random_mix
  * and noise() from noiseSeed(seed ^ noise_mix), both as 32-bit unsigned values; before
@@ -182,6 +182,7 @@
 #define JG_MSG_SEPARATOR "; "
 #define JG_MSG_MISSING "is missing"
 #define JG_MSG_NOT_A_FUNCTION "is not a function"
+#define JG_MSG_NO_LONGER_A_FUNCTION "is no longer a function"
 #define JG_MSG_STATE_NOT_OBJECT "getGameState() must return an object {score, lives, gameState}"
 #define JG_MSG_STATE_SCORE "getGameState().score must be a finite number"
 #define JG_MSG_STATE_LIVES "getGameState().lives must be a number"
