@@ -9,6 +9,11 @@ order alternating, and prints the median one-thread steps/s of each and their ra
 Alternating in one run keeps the machine's load the same for both sides; run it with
 nothing else on the machine all the same.
 
+Both libraries must be built from this checkout's contract: jsgym refuses, at import, a
+native library of another ABI version or contract digest (jsgym/_core.py). Across a
+change of contract/contract.json, compare two installed builds with
+``bench/instructions.py --python OTHER_VENV/bin/python`` instead.
+
     python bench/ab.py pong bigfish --before HEAD~1        # working tree vs the commit before
     python bench/ab.py pong --before-lib old.so --after-lib new.so
 """
