@@ -5,14 +5,14 @@ time goes. Writes bench/results/distributed.md and distributed.csv.
 1. Delivery. A sink learner takes unrolls as fast as they come (no gradient step) and
    publishes the weights after every batch of --batch-size unrolls, as the trainer does
    after an update. Threaded: impala.ThreadFleet, N actor threads of this process, their
-   inference in it. Ray: trainers/ray_fleet.RayFleet on a local Ray instance, N actor
+   inference in it. Ray: jsgym/trainers/ray_fleet.RayFleet on a local Ray instance, N actor
    processes (each reserving cores/N CPUs), their inference on their own CPU. Each actor
    has --envs envs of --game stepped by one native env thread, in two halves; the same
    unroll length and queue sizes on both sides; both pinned to the same cores.
    Figure: env steps/s of the unrolls the sink received, median of timed windows
    [min-max] after a warm-up; and the CPU the whole process tree used (for Ray: the
    actor processes and Ray's own daemons, GCS and raylet), from /proc.
-2. Training. trainers/impala.py itself, threaded and --ray local, with N actors, for
+2. Training. jsgym/trainers/impala.py itself, threaded and --ray local, with N actors, for
    --train-seconds each: agent steps/s and learner updates/s over the run after its first
    third (the actors' start-up excluded), read from the run's scalars.csv; and the
    learner alone (the same update on a fixed batch, no actors): its ceiling in updates/s.
@@ -67,9 +67,8 @@ import torch  # noqa: E402
 import common  # noqa: E402
 from common import Measurement, fmt_rate, log  # noqa: E402
 
-sys.path.insert(0, str(common.ROOT))
-from trainers import impala  # noqa: E402
-from trainers.common import Agent  # noqa: E402
+from jsgym.trainers import impala  # noqa: E402
+from jsgym.trainers.common import Agent  # noqa: E402
 
 MODES = ("threaded", "ray")
 
@@ -183,7 +182,7 @@ def delivery(mode: str, n: int, a, agent: Agent) -> tuple[Measurement, dict, dic
     args = fleet_args(a, n, mode)
     pids = set(tree_pid_ticks(os.getpid()))  # Ray's daemons, no actor process
     if mode == "ray":
-        from trainers.ray_fleet import RayFleet
+        from jsgym.trainers.ray_fleet import RayFleet
         fleet = RayFleet(args, [a.game], agent, seed=1)
     else:
         fleet = impala.ThreadFleet(args, [a.game], agent, seed=1, device=torch.device("cpu"))
@@ -210,9 +209,9 @@ def delivery(mode: str, n: int, a, agent: Agent) -> tuple[Measurement, dict, dic
 # -- 2. training ------------------------------------------------------------------------
 
 def training(mode: str, n: int, a) -> dict:
-    """trainers/impala.py for a.train_seconds; rates over its last two thirds."""
+    """jsgym/trainers/impala.py for a.train_seconds; rates over its last two thirds."""
     with tempfile.TemporaryDirectory() as out:
-        cmd = [sys.executable, str(common.ROOT / "trainers" / "impala.py"), "--game", a.game,
+        cmd = [sys.executable, "-m", "jsgym.trainers.impala", "--game", a.game,
                "--num-actors", str(n), "--envs-per-actor", str(a.envs), "--env-threads", "1",
                "--unroll-length", str(a.unroll_length), "--batch-size", str(a.batch_size),
                "--queue-size", str(a.queue_size), "--total-timesteps", "100000000",
@@ -414,7 +413,7 @@ def write_report(a, deliv, stats, train, alone, cost, out_dir: pathlib.Path) -> 
         lines += ["", "CPU per delivered step, the Ray fleet against the threaded actors (the "
                   "overhead of distribution; steps/s per core used, so less sensitive to the "
                   "other load than steps/s): " + ", ".join(cost_rows) + " actors."]
-    lines += ["", "## 2. Training (trainers/impala.py, the learner attached)", ""]
+    lines += ["", "## 2. Training (jsgym/trainers/impala.py, the learner attached)", ""]
     rows = []
     for (mode, n), s in sorted(train.items()):
         if "error" in s:
@@ -524,7 +523,7 @@ def main(argv=None):
 
     torch.set_num_threads(1)
     agent = Agent((64, 64, 3), 8).eval()
-    from trainers.ray_fleet import connect
+    from jsgym.trainers.ray_fleet import connect
     connect("local", max(a.actors))  # one Ray instance for every fleet (idle: ~0.04 cores)
     deliv, stats = {}, {}
     for r in range(a.rounds):  # threaded and Ray alternate, so a change of load hits both

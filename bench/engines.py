@@ -37,7 +37,6 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--windows", type=int, default=3)
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(ROOT))
     import jsgym
 
     games = args.games or jsgym.bundled_games()

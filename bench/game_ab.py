@@ -37,8 +37,15 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 def game_at(ref: str, game: str, tmp: pathlib.Path) -> pathlib.Path:
     """The game file at git ref ``ref``, written under ``tmp`` with its own name (a
     game's options and metadata are looked up by file name)."""
-    text = subprocess.run(["git", "show", f"{ref}:games/{game}.js"], cwd=ROOT, check=True,
-                          capture_output=True, text=True).stdout
+    # the games moved from games/ to jsgym/games/: a ref from before the move has the old path
+    for folder in ("jsgym/games", "games"):
+        proc = subprocess.run(["git", "show", f"{ref}:{folder}/{game}.js"], cwd=ROOT,
+                              capture_output=True, text=True)
+        if proc.returncode == 0:
+            break
+    else:
+        raise FileNotFoundError(f"no {game}.js under jsgym/games/ or games/ at {ref}: {proc.stderr}")
+    text = proc.stdout
     path = tmp / ref.replace("/", "_") / f"{game}.js"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
@@ -85,7 +92,7 @@ def main(argv=None) -> int:
     p.add_argument("--before-file", type=pathlib.Path,
                    help="the old file itself instead of a git ref (one game only)")
     p.add_argument("--after-file", type=pathlib.Path,
-                   help="the new file instead of games/<game>.js (one game only)")
+                   help="the new file instead of jsgym/games/<game>.js (one game only)")
     p.add_argument("--seeds", type=int, default=32, help="envs (level seeds) hashed")
     p.add_argument("--steps", type=int, default=600, help="steps hashed per env")
     p.add_argument("--reps", type=int, default=3, help="timed runs per side")
@@ -99,7 +106,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for game in args.games:
             old = args.before_file or game_at(args.before, game, pathlib.Path(tmp))
-            new = args.after_file or ROOT / "games" / f"{game}.js"
+            new = args.after_file or ROOT / "jsgym" / "games" / f"{game}.js"
             modes = [{"distribution_mode": m} for m in ("easy", "hard")] \
                 if game in PROCGEN else [None]
             same = all(trajectory_hash(old, o, args.seeds, args.steps)

@@ -10,7 +10,7 @@ p5.js. Every game is profiled exactly as bench/profile.py profiles a bundled gam
 (one pinned core, 16 envs on one thread, random actions, resets included; the p5
 calls, p5.Vector and p5.Color methods included, recorded and replayed to split the
 JavaScript time into the game's own logic and the shim), and a pre-rewrite game is
-followed at once by its tuned version from games/, so the two are measured side by
+followed at once by its tuned version from jsgym/games/, so the two are measured side by
 side.
 
 - engine = everything but the game's own logic: the shim's p5 calls, rasterizing,
@@ -90,7 +90,7 @@ def main(argv=None):
     for kind, path in corpus_games(args.games):
         row = p5profile.profile_game(str(path), names, args)
         row.update(game=path.stem, kind=kind, source=f"{kind}/{path.name}")
-        tuned_path = common.ROOT / "games" / path.name
+        tuned_path = common.ROOT / "jsgym" / "games" / path.name
         if kind == "pre_rewrite" and tuned_path.exists():
             row["tuned"] = p5profile.profile_game(str(tuned_path), names, args)
         rows.append(row)
@@ -120,7 +120,7 @@ def write_report(rows, args) -> str:
         f"warm-up, {args.windows} windows of {args.seconds} s; the p5 calls (p5.Vector and "
         "p5.Color methods included) recorded on sampled frames and replayed to split the "
         "JavaScript time into logic and shim; a pre-rewrite game is followed by its tuned "
-        "version (games/) in the same run",
+        "version (jsgym/games/) in the same run",
         "- engine = shim + raster + copy + other (everything but the game's own logic); "
         f"target: engine share <= {ENGINE_SHARE_TARGET:.0%} on every game, and no more "
         "engine time per step than the tuned version",

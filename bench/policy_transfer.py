@@ -9,8 +9,8 @@ seeded episodes and runs a paired TOST equivalence test on the episode returns.
 
 A policy is any callable ``policy(obs, rng) -> actions`` mapping a batch of
 observations ``(n, h, w, 3) uint8`` to actions ``(n,)``. ``--checkpoint`` loads one
-with ``trainers.common.load_policy`` (the trainers' own format); ``--train N`` runs
-``trainers/ppo.py`` on the ``--train-backend`` first and uses its final checkpoint.
+with ``jsgym.trainers.common.load_policy`` (the trainers' own format); ``--train N`` runs
+``jsgym/trainers/ppo.py`` on the ``--train-backend`` first and uses its final checkpoint.
 
 TOST (two one-sided tests, paired by seed): H0 is |mean(return_quickjs -
 return_browser)| >= margin; the backends are declared equivalent when both one-sided
@@ -64,9 +64,8 @@ def sticky_policy(n_actions: int, repeat: float = 0.9):
 
 
 def checkpoint_policy(path: str):
-    """A trained policy saved by trainers/ (``trainers.common.load_policy``)."""
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-    from trainers.common import load_policy
+    """A trained policy saved by jsgym/trainers/ (``jsgym.trainers.common.load_policy``)."""
+    from jsgym.trainers.common import load_policy
 
     policy = load_policy(path)
 
@@ -79,9 +78,8 @@ def checkpoint_policy(path: str):
 
 
 def train(game: str, backend: str, steps: int, out_dir: pathlib.Path) -> str:
-    """Trains with trainers/ppo.py and returns the newest final checkpoint."""
-    root = pathlib.Path(__file__).resolve().parent.parent
-    cmd = [sys.executable, str(root / "trainers" / "ppo.py"), "--game", game,
+    """Trains with jsgym/trainers/ppo.py and returns the newest final checkpoint."""
+    cmd = [sys.executable, "-m", "jsgym.trainers.ppo", "--game", game,
            "--total-timesteps", str(steps), "--out-dir", str(out_dir)]
     if backend != "quickjs":
         cmd += ["--backend", backend]
@@ -89,7 +87,7 @@ def train(game: str, backend: str, steps: int, out_dir: pathlib.Path) -> str:
     subprocess.run(cmd, check=True)
     found = sorted(out_dir.rglob("final.pt"), key=lambda p: p.stat().st_mtime)
     if not found:
-        raise FileNotFoundError(f"trainers/ppo.py wrote no final.pt under {out_dir}")
+        raise FileNotFoundError(f"jsgym/trainers/ppo.py wrote no final.pt under {out_dir}")
     return str(found[-1])
 
 
@@ -163,9 +161,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
     parser.add_argument("--policy", choices=("random", "sticky"), default="random")
-    parser.add_argument("--checkpoint", default=None, help="a trainers/ checkpoint to evaluate")
+    parser.add_argument("--checkpoint", default=None, help="a jsgym/trainers/ checkpoint to evaluate")
     parser.add_argument("--train", type=int, default=0, metavar="STEPS",
-                        help="train with trainers/ppo.py for STEPS env steps first")
+                        help="train with jsgym/trainers/ppo.py for STEPS env steps first")
     parser.add_argument("--train-backend", default="quickjs", choices=("quickjs", "browser"))
     parser.add_argument("--episodes", type=int, default=10)
     parser.add_argument("--max-steps", type=int, default=1000)

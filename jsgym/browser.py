@@ -10,13 +10,13 @@ Chromium, each vector env in a browser context of its own)::
     Python: send(actions, env_ids) --> the native pool (runtime/: job ring, one thread
         per env, the episode rules of runtime/episode.c) --> game interface callbacks
         (:class:`BrowserGame`, here) --> one page.evaluate on the backend's asyncio
-        thread: __jsgym.step(held, tapped, frameskip, h, w, fit) in web/driver.js
+        thread: __jsgym.step(held, tapped, frameskip, h, w, fit) in jsgym/web/driver.js
         (key events, redraw() x frameskip, getGameState(), the canvas area-averaged to
         h x w and returned as base64) --> the frame and state written into the
         pool's buffers
     Python: recv() <-- oldest job
 
-The pages are served from ``web/`` through Playwright's request routing (no socket is
+The pages are served from ``jsgym/web/`` through Playwright's request routing (no socket is
 opened); ``contract.js``, the env contract's values, comes first.
 
 Differences that cannot be removed: the browser has no per-env memory limit and no
@@ -59,15 +59,15 @@ LINGER = 30.0
 
 
 def web_dir() -> pathlib.Path:
-    """The ``web/`` folder (``JSGYM_WEB_DIR`` overrides it)."""
+    """The ``jsgym/web/`` folder (``JSGYM_WEB_DIR`` overrides it)."""
     override = os.environ.get("JSGYM_WEB_DIR")
     if override:
         return pathlib.Path(override)
-    return pathlib.Path(__file__).resolve().parent.parent / "web"
+    return pathlib.Path(__file__).resolve().parent / "web"
 
 
 def p5_path() -> pathlib.Path:
-    """The pinned p5.js build (``web/node_modules/p5/lib/p5.min.js``).
+    """The pinned p5.js build (``jsgym/web/node_modules/p5/lib/p5.min.js``).
 
     Raises:
         FileNotFoundError: the npm packages are not installed (the message says how).

@@ -1,4 +1,4 @@
-"""``jsgym train`` and ``jsgym eval``: the command-line face of ``trainers/``.
+"""``jsgym train`` and ``jsgym eval``: the command-line face of ``jsgym/trainers/``.
 
     jsgym train catch --algo ppo                        # CPU defaults; --help lists all flags
     jsgym train pong --algo impala --nproc 2            # two DDP learners under torchrun
@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import pathlib
 import subprocess
 import sys
 
@@ -19,18 +18,8 @@ ALGOS = ("ppo", "impala")
 
 
 def _trainer(algo: str):
-    """Imports ``trainers.<algo>`` from the installed tree or, in a source checkout, from
-    the folder beside ``jsgym/``."""
-    try:
-        return importlib.import_module(f"trainers.{algo}")
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("trainers", f"trainers.{algo}"):
-            raise
-    root = pathlib.Path(__file__).resolve().parent.parent
-    if not (root / "trainers" / f"{algo}.py").exists():
-        raise FileNotFoundError(f"trainers/{algo}.py not found beside {root / 'jsgym'}")
-    sys.path.insert(0, str(root))
-    return importlib.import_module(f"trainers.{algo}")
+    """Imports ``jsgym.trainers.<algo>``."""
+    return importlib.import_module(f"jsgym.trainers.{algo}")
 
 
 def _cmd_train(args) -> int:
@@ -72,7 +61,7 @@ def _cmd_eval(args) -> int:
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
-        "train", help="train PPO or IMPALA on a game (trainers/ppo.py, trainers/impala.py)",
+        "train", help="train PPO or IMPALA on a game (jsgym/trainers/ppo.py, jsgym/trainers/impala.py)",
         description="Train an agent. Flags after GAME go to the trainer: --algo ppo|impala "
                     "(default ppo), --nproc N (IMPALA: N DDP learner processes under "
                     "torchrun), --ray ADDRESS|local (IMPALA: actors as Ray actor processes, "

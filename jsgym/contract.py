@@ -17,7 +17,7 @@ import pathlib
 
 def _path() -> pathlib.Path:
     # contract/ sits beside jsgym/ in a checkout and in an installed wheel (pyproject's
-    # include), as games/ does
+    # include), as jsgym/games/ does
     return pathlib.Path(__file__).resolve().parent.parent / "contract" / "contract.json"
 
 
@@ -145,7 +145,7 @@ MAX_JOBS: int = LIMITS["max_jobs_in_flight"]["value"]
 
 
 def page_values() -> dict:
-    """What the browser pages (web/prelude.js, driver.js, play.js) read from the
+    """What the browser pages (jsgym/web/prelude.js, driver.js, play.js) read from the
     contract, as JSON-ready values."""
     return {
         "digest": DIGEST,

@@ -4,7 +4,7 @@ observation region that differs most, and the p5 calls that drew there.
 The validator (:mod:`jsgym.validate`) accumulates every compared frame pair into a
 :class:`HeatMap`; its report shows the map and, for the worst region, the calls of the
 worst frame whose canvas box meets that region. Call boxes come from the L2 call log
-(``web/capture.js``: every p5 call with its evaluated arguments, transforms included),
+(``jsgym/web/capture.js``: every p5 call with its evaluated arguments, transforms included),
 replayed here through p5's modes and a transform stack: they are the boxes of the
 shapes' geometry (text boxes from the logged size and an average glyph width), which is
 enough to name the shape, not to rasterize it.

@@ -1,4 +1,4 @@
-"""Human play and replay: ``jsgym play`` serves a game's page (web/play.html: the
+"""Human play and replay: ``jsgym play`` serves a game's page (jsgym/web/play.html: the
 real p5.js, the determinism prelude, the same driver as the browser backend) on
 127.0.0.1, and ``jsgym replay`` replays a recording in the QuickJS backend.
 

@@ -355,7 +355,7 @@ def check_cost(game, steps: int = 300, resets: int = 40, **make_kw) -> dict:
 
 
 def capture_source() -> str:
-    """web/capture.js, the L2 call-stream recorder both backends run."""
+    """jsgym/web/capture.js, the L2 call-stream recorder both backends run."""
     from jsgym.browser import web_dir
 
     return (web_dir() / "capture.js").read_text(encoding="utf-8")

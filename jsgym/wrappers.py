@@ -2,7 +2,7 @@
 
 Gymnasium's own vector wrappers only wrap ``reset``/``step``; the wrappers here also
 wrap ``send``/``recv`` (double-buffered stepping of env subsets), so that trainers built
-on them, such as ``trainers/impala.py``, can use them unchanged.
+on them, such as ``jsgym/trainers/impala.py``, can use them unchanged.
 """
 
 from __future__ import annotations

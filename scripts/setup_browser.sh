@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up the browser pieces of jsgym: Chromium (Debian's package where apt-get
 # exists, else Playwright's own browser), Playwright for Python, and the pinned
-# npm packages of web/ (real p5.js). Idempotent; scripts/test.sh calls it.
+# npm packages of jsgym/web/ (real p5.js). Idempotent; scripts/test.sh calls it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,11 +23,11 @@ if [ ! -x /usr/bin/chromium ] && [ -z "${JSGYM_CHROMIUM:-}" ]; then
   python3 -m playwright install chromium
 fi
 
-echo "== web/: npm ci (p5.js)"
+echo "== jsgym/web/: npm ci (p5.js)"
 if ! command -v npm >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
   SUDO=""
   if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq npm >/dev/null
 fi
-(cd web && npm ci --no-audit --no-fund --loglevel=error)
+(cd jsgym/web && npm ci --no-audit --no-fund --loglevel=error)

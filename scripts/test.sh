@@ -13,7 +13,7 @@ echo "== install (builds QuickJS, the runtime, the shim and the rasterizer)"
 # extra, no torch of its own) for tests/test_distributed.py's local two-node cluster
 python3 -m pip install --quiet --disable-pip-version-check -e ".[test,train,ray]"
 
-echo "== browser pieces (Chromium, Playwright, real p5.js in web/)"
+echo "== browser pieces (Chromium, Playwright, real p5.js in jsgym/web/)"
 bash scripts/setup_browser.sh
 
 echo "== rasterizer: cargo test"

@@ -15,7 +15,7 @@ import textwrap
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
-GAMES = sorted((REPO / "games").glob("*.js"))
+GAMES = sorted((REPO / "jsgym" / "games").glob("*.js"))
 #: Both backends, for tests of the contract every backend must meet.
 BACKENDS = ["quickjs", pytest.param("browser", marks=pytest.mark.browser)]
 

@@ -153,7 +153,7 @@ def test_ab_compares_two_libraries_side_by_side():
 def test_game_ab_passes_an_identical_rewrite_and_fails_a_changed_one(tmp_path):
     """game_ab.py is the gate for rewriting a game for speed: a copy that behaves the
     same passes, one changed colour (same rewards, other frames) fails."""
-    src = (REPO / "games" / "catch.js").read_text()
+    src = (REPO / "jsgym" / "games" / "catch.js").read_text()
     same = tmp_path / "same" / "catch.js"
     same.parent.mkdir()
     same.write_text("// reformatted copy\n" + src)

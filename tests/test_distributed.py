@@ -1,4 +1,4 @@
-"""IMPALA's Ray actor fleet (trainers/ray_fleet.py) on a two-node Ray cluster on this
+"""IMPALA's Ray actor fleet (jsgym/trainers/ray_fleet.py) on a two-node Ray cluster on this
 machine (ray.cluster_utils.Cluster: a head and a worker node, each its own raylet and
 object store, one CPU each, so Ray must place one actor on each): unrolls arrive from
 both nodes, the weights' versions advance, an actor killed mid-run (SIGKILL) is restarted
@@ -27,7 +27,7 @@ ray = pytest.importorskip("ray", reason="the Ray fleet needs ray: pip install -e
 from ray.cluster_utils import Cluster  # noqa: E402
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
-IMPALA = REPO / "trainers" / "impala.py"
+IMPALA = REPO / "jsgym" / "trainers" / "impala.py"
 ENV = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONUNBUFFERED": "1"}
 # 2 actors x 4 envs, unrolls of 2 envs x 8 steps, 2 unrolls (32 agent steps) per update
 FLEET = ["--game", "catch", "--num-actors", "2", "--envs-per-actor", "4", "--unroll-length", "8",
@@ -50,7 +50,7 @@ def cluster():
                            "health_check_failure_threshold": 5}})
     c.add_node(num_cpus=1, object_store_memory=100 << 20)
     c.wait_for_nodes()
-    from trainers.ray_fleet import RUNTIME_ENV
+    from jsgym.trainers.ray_fleet import RUNTIME_ENV
     ray.init(address=c.address, namespace="jsgym", logging_level="warning",
              runtime_env=RUNTIME_ENV)
     yield c
@@ -59,7 +59,7 @@ def cluster():
 
 
 def train(cluster, *flags: str, timeout: float = 400, during=None) -> tuple[dict, str]:
-    """Runs trainers/impala.py as a user does, as another Ray driver of the cluster;
+    """Runs jsgym/trainers/impala.py as a user does, as another Ray driver of the cluster;
     ``during(proc)`` runs in a thread while it trains."""
     cmd = [sys.executable, str(IMPALA), *FLEET, "--ray", cluster.address, *flags]
     proc = subprocess.Popen(cmd, cwd=REPO, env=ENV, stdout=subprocess.PIPE,
@@ -143,10 +143,10 @@ def test_back_pressure_holds_a_fleet_ahead_of_its_learner(cluster):
     """A learner that takes unrolls slowly: the actors wait, so the fleet never gets more
     than its queues and open calls ahead of what the learner took. Four open calls per
     actor, each waiting in an actor thread of its own: the weights must still get in."""
-    from trainers.impala import Args
-    from trainers.ray_fleet import RayFleet
+    from jsgym.trainers.impala import Args
+    from jsgym.trainers.ray_fleet import RayFleet
 
-    from trainers.common import Agent
+    from jsgym.trainers.common import Agent
 
     args = Args(game="catch", num_actors=2, envs_per_actor=4, unroll_length=8, queue_size=2,
                 ray=cluster.address, ray_inflight=4)

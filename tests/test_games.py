@@ -1,4 +1,4 @@
-"""Every file in games/ meets the contract and runs under random play."""
+"""Every file in jsgym/games/ meets the contract and runs under random play."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The CI-sized soak (bench/soak.py runs the long one): creating, failing, restarting
+"""The CI-sized soak (tests/tools/soak.py runs the long one): creating, failing, restarting
 and closing envs over and over loses no memory."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import jsgym
 from jsgym._core import engine_name
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
-spec = importlib.util.spec_from_file_location("soak", REPO / "bench" / "soak.py")
+spec = importlib.util.spec_from_file_location("soak", REPO / "tests" / "tools" / "soak.py")
 soak = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(soak)
 

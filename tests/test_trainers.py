@@ -1,4 +1,4 @@
-"""The trainers (trainers/ppo.py, trainers/impala.py), run as a user runs them: as
+"""The trainers (jsgym/trainers/ppo.py, jsgym/trainers/impala.py), run as a user runs them: as
 scripts in a subprocess with tiny budgets (CleanRL's smoke tests), plus resume,
 `load_policy`, the `jsgym train`/`jsgym eval` commands, and learning on catch."""
 
@@ -19,8 +19,8 @@ pytest.importorskip("torch")
 pytest.importorskip("torch.utils.tensorboard")
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
-PPO = REPO / "trainers" / "ppo.py"
-IMPALA = REPO / "trainers" / "impala.py"
+PPO = REPO / "jsgym" / "trainers" / "ppo.py"
+IMPALA = REPO / "jsgym" / "trainers" / "impala.py"
 ENV = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONUNBUFFERED": "1"}
 
 TINY_PPO = ["--game", "catch", "--total-timesteps", "256", "--num-envs", "4", "--num-steps", "32",
@@ -72,9 +72,9 @@ def test_help_documents_every_argument(algo, capsys):
     import dataclasses
     import importlib
 
-    from trainers.common import field_docs
+    from jsgym.trainers.common import field_docs
 
-    module = importlib.import_module(f"trainers.{algo}")
+    module = importlib.import_module(f"jsgym.trainers.{algo}")
     with pytest.raises(SystemExit):
         module.main(["--help"])
     text = "".join(capsys.readouterr().out.split())  # argparse re-wraps help lines
@@ -150,7 +150,7 @@ def test_impala_two_ddp_learners_under_torchrun(tmp_path):
 
 
 def test_load_policy_returns_actions(ppo_run, impala_run):
-    from trainers.common import load_policy
+    from jsgym.trainers.common import load_policy
 
     obs = np.random.default_rng(0).integers(0, 256, size=(5, 64, 64, 3), dtype=np.uint8)
     for run_dir, algo in ((ppo_run[0], "ppo"), (impala_run[0], "impala")):

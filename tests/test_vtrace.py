@@ -1,4 +1,4 @@
-"""V-trace (trainers/impala.py) against an independent reference written straight from
+"""V-trace (jsgym/trainers/impala.py) against an independent reference written straight from
 the IMPALA paper's definitions (Espeholt et al. 2018, eq. 1 and section 4.2), in NumPy
 with explicit loops: no recursion shared with the implementation."""
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 torch = pytest.importorskip("torch")
-from trainers.impala import vtrace  # noqa: E402
+from jsgym.trainers.impala import vtrace  # noqa: E402
 
 
 def reference_vtrace(behavior_logp, target_logp, rewards, values, bootstrap, discounts,

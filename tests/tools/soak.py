@@ -1,9 +1,9 @@
 """Soak test: many envs, many steps, autoresets, failing and allocating games; the
 process's resident memory (RSS), sampled over time, must be flat after warm-up.
 
-    python bench/soak.py                       # 10^6 env-steps (the issue's figure)
-    python bench/soak.py --steps 200000 --out bench/results/soak.md
-    python bench/soak.py --seconds 3600        # a stated duration instead
+    python tests/tools/soak.py                       # 10^6 env-steps (the issue's figure)
+    python tests/tools/soak.py --steps 200000 --out bench/results/soak.md
+    python tests/tools/soak.py --seconds 3600        # a stated duration instead
 
 Mix (one vector env each, stepped round-robin with random actions): three bundled
 games with short episodes (autoresets every 200 steps at most); a game that allocates
@@ -27,8 +27,6 @@ import tempfile
 import time
 
 import numpy as np
-
-ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 ALLOCATOR = """
 // Allocates and drops ~200 KiB of assorted garbage every frame; ends episodes at random.
@@ -201,7 +199,6 @@ def main(argv=None) -> int:
                    help="exit 1 if the slope (KiB / 10^5 steps) is above this")
     p.add_argument("--out", default=None, help="write the markdown report here")
     args = p.parse_args(argv)
-    sys.path.insert(0, str(ROOT))
     r = soak(steps=args.steps, seconds=args.seconds, envs=args.envs, threads=args.threads,
              samples=args.samples, warmup=args.warmup)
     text = report(r)

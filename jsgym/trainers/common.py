@@ -1,10 +1,10 @@
-"""Helpers shared by trainers/ppo.py and trainers/impala.py: argument parsing, the two
+"""Helpers shared by jsgym/trainers/ppo.py and jsgym/trainers/impala.py: argument parsing, the two
 pixel encoders, checkpoints, logging, evaluation, and `load_policy` for other tools.
 
 The algorithms themselves live in their own files, readable top to bottom; this module
 holds only what would otherwise be copied between them (and drift).
 
-    from trainers.common import load_policy
+    from jsgym.trainers.common import load_policy
     policy = load_policy("runs/catch__ppo__1__1700000000/checkpoints/final.pt")
     actions = policy(obs_batch)          # (N, 64, 64, 3) uint8 -> (N,) int64
 """

@@ -1,15 +1,15 @@
 """IMPALA with V-trace on jsgym (Espeholt et al. 2018; layout after CleanRL, actors after
 PlayTrain's double-buffered workers).
 
-    python trainers/impala.py --game catch                                 # one process
-    torchrun --standalone --nproc_per_node 2 trainers/impala.py --game pong   # 2 learners (DDP)
-    python trainers/impala.py --game catch --ray local --num-actors 2      # Ray actor processes
-    python trainers/impala.py --game catch,pong --ray auto --num-actors 64   # a Ray cluster, 2 games
+    python -m jsgym.trainers.impala --game catch                                 # one process
+    torchrun --standalone --nproc_per_node 2 jsgym/trainers/impala.py --game pong   # 2 learners (DDP)
+    python -m jsgym.trainers.impala --game catch --ray local --num-actors 2      # Ray actor processes
+    python -m jsgym.trainers.impala --game catch,pong --ray auto --num-actors 64   # a Ray cluster, 2 games
 
 How data flows (one process; under torchrun every process runs all of it and DDP
 averages the learners' gradients):
 
-    actor k (a thread of this process, or with --ray a Ray actor process: trainers/ray_fleet.py)
+    actor k (a thread of this process, or with --ray a Ray actor process: jsgym/trainers/ray_fleet.py)
         one VectorEnv of E envs per game, each stepped as halves A and B:
         recv A -> infer A (batched, policy copy) -> send A   } A steps in native threads
         recv B -> infer B                        -> send B   } while B is inferred
@@ -20,7 +20,7 @@ averages the learners' gradients):
 
 V-trace uses rho-bar = c-bar = 1, rewards are clipped to [-1, 1], gamma = 0.99. Unrolls
 made with weights up to a few updates old are what V-trace's importance weights correct.
-Writes runs/{game}__{exp_name}__{seed}__{time}/ like trainers/ppo.py.
+Writes runs/{game}__{exp_name}__{seed}__{time}/ like jsgym/trainers/ppo.py.
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ import gc
 import os
 import pathlib
 import queue
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -42,13 +41,11 @@ import torch.distributed as dist
 import torch.nn as nn
 import torch.nn.functional as F
 
-if __package__ in (None, ""):  # run as a script: make `trainers` and `jsgym` importable
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-import jsgym  # noqa: E402
-from trainers.common import (Agent, RunLogger, env_kwargs_from, evaluate,  # noqa: E402
-                             load_checkpoint, load_policy, make_run_name, parse_args,
-                             plot_learning_curve, progress_bar, random_baseline,
-                             save_checkpoint, seed_everything)
+import jsgym
+from jsgym.trainers.common import (Agent, RunLogger, env_kwargs_from, evaluate,
+                                   load_checkpoint, load_policy, make_run_name, parse_args,
+                                   plot_learning_curve, progress_bar, random_baseline,
+                                   save_checkpoint, seed_everything)
 
 
 @dataclass
@@ -107,7 +104,7 @@ class Args:
     """learner updates between two weight broadcasts to the actors (V-trace corrects the
     lag of the unrolls made in between)"""
 
-    # distributed actors (trainers/ray_fleet.py)
+    # distributed actors (jsgym/trainers/ray_fleet.py)
     ray: str | None = None
     """run the actors as Ray actor processes: 'local' starts a Ray instance on this machine,
     anything else is the address of a running cluster for ray.init ('auto', 'HOST:6379')"""
@@ -225,7 +222,7 @@ class Actor:
     steps in the native threads, the actor infers the other half's actions. Every ``T``
     steps of a half, ``emit(unroll, meta)`` hands its unroll to the learner (it blocks
     while the learner's queue is full). ``run()`` is the body of a thread of the learner
-    process (``ThreadFleet``) or of a Ray actor process (trainers/ray_fleet.py)."""
+    process (``ThreadFleet``) or of a Ray actor process (jsgym/trainers/ray_fleet.py)."""
 
     def __init__(self, actor_id: int, args: Args, games: list[str], policy: PolicyCopy,
                  emit, stop: threading.Event, seed: int, device: torch.device):
@@ -471,7 +468,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
     if args.ray:
         if args.ray == "local":  # a cluster inside this machine: Ray on the loopback interface
             os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
-        from trainers.ray_fleet import RayFleet
+        from jsgym.trainers.ray_fleet import RayFleet
         fleet = RayFleet(args, games, agent, seed)
     else:
         fleet = ThreadFleet(args, games, agent, seed, device)

@@ -1,6 +1,6 @@
 """Collects finished training runs into learning curves and a markdown table.
 
-    python trainers/learning_report.py RUNS_DIR [RUNS_DIR ...] --out bench/results/learning \
+    python -m jsgym.trainers.learning_report RUNS_DIR [RUNS_DIR ...] --out bench/results/learning \
         --note "2 cores shared with other jobs (load average ~10)"
 
 For every game it draws one PNG (episodic return against agent steps: a running mean per
@@ -20,10 +20,8 @@ import sys
 
 import numpy as np
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-from trainers.common import (evaluate, load_checkpoint, load_policy, random_baseline,  # noqa: E402
-                             read_scalars, smooth)
+from jsgym.trainers.common import (evaluate, load_checkpoint, load_policy, random_baseline,
+                                   read_scalars, smooth)
 
 
 def last(csv_path, tag):

@@ -34,7 +34,7 @@ def games_dir() -> pathlib.Path:
     override = os.environ.get("JSGYM_GAMES_DIR")
     if override:
         return pathlib.Path(override)
-    return pathlib.Path(__file__).resolve().parent.parent / "games"
+    return pathlib.Path(__file__).resolve().parent
 
 
 def bundled_games() -> list[str]:

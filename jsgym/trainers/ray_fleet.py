@@ -1,4 +1,4 @@
-"""IMPALA's actors as Ray actor processes (``trainers/impala.py --ray ADDRESS|local``).
+"""IMPALA's actors as Ray actor processes (``jsgym/trainers/impala.py --ray ADDRESS|local``).
 
 Each ``RolloutActor`` is a process on some node of a Ray cluster. It owns a CPU copy of
 the policy and runs ``impala.Actor`` (the same stepping loop as the threaded actors, with
@@ -30,7 +30,6 @@ import collections
 import dataclasses
 import math
 import os
-import pathlib
 import queue
 import threading
 import time
@@ -39,11 +38,10 @@ import warnings
 import ray
 import torch
 
-TRAINERS = pathlib.Path(__file__).resolve().parent
 NAMESPACE = "jsgym"
-# the job's runtime env: Ray ships the trainers package to every worker (a local folder can
-# only travel at the job level); jsgym itself, a native module, must be installed on every node
-RUNTIME_ENV = {"py_modules": [str(TRAINERS)]}
+# the job's runtime env: nothing to ship, the trainers are part of the jsgym package, which
+# (a native module) must be installed on every node
+RUNTIME_ENV: dict = {}
 
 
 def connect(address: str, num_cpus: float) -> bool:
@@ -72,8 +70,8 @@ class RolloutActor:
     loop starts once the first weights arrive."""
 
     def __init__(self, slot: int, args: dict, games: list[str], model_config: dict, seed: int):
-        from trainers import impala  # noqa: PLC0415 (shipped with the job, see connect())
-        from trainers.common import Agent  # noqa: PLC0415
+        from jsgym.trainers import impala  # noqa: PLC0415 (imported in the actor process)
+        from jsgym.trainers.common import Agent  # noqa: PLC0415
 
         torch.set_num_threads(1)  # the CPU is the env threads'; inference is one batch
         ctx = ray.get_runtime_context()

@@ -3,7 +3,7 @@ and the browser backend over the same seeded episodes, with the env settings it 
 trained with (`policy.env_kwargs`: frameskip, time limit, level split), and runs the paired
 TOST of bench/policy_transfer.py on the returns.
 
-    python trainers/l4_transfer.py runs/catch__ppo__1__*/checkpoints/final.pt \
+    python bench/l4_transfer.py runs/catch__ppo__1__*/checkpoints/final.pt \
         --episodes 20 --margin 1.0 --out bench/results/learning/l4_transfer.md
 
 Episode k uses env seed `seed + k` and draws the policy's action samples from
@@ -20,11 +20,9 @@ import time
 
 import numpy as np
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-if __package__ in (None, ""):
-    sys.path.insert(0, str(ROOT))
-import jsgym  # noqa: E402
-from trainers.common import load_policy  # noqa: E402
+import jsgym
+from jsgym.trainers.common import load_policy
+from policy_transfer import tost_paired  # bench/ is sys.path[0] for a script: one TOST
 
 
 def episode_returns(policy, game: str, backend: str, seeds: list[int], env_kwargs: dict,
@@ -65,9 +63,6 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default=None, help="append a markdown row to this file")
     args = parser.parse_args(argv)
 
-    sys.path.insert(0, str(ROOT / "bench"))
-    from policy_transfer import tost_paired  # the colleague's TOST, one definition
-
     policy = load_policy(args.checkpoint)
     seeds = [args.seed + k for k in range(args.episodes)]
     results, times = {}, {}
@@ -94,7 +89,7 @@ def main(argv=None) -> int:
                 "Same episode seeds and the same per-episode action randomness on both backends;"
                 " paired TOST (bench/policy_transfer.py's `tost_paired`) of the return"
                 " difference within +-margin, alpha 0.05. Produced by"
-                " `python trainers/l4_transfer.py CHECKPOINT`.\n\n"
+                " `python bench/l4_transfer.py CHECKPOINT`.\n\n"
                 "| game | policy | episodes | quickjs return | browser return | mean diff |"
                 " identical episodes | margin | TOST p | equivalent |\n"
                 "|---|---|---|---|---|---|---|---|---|---|\n")

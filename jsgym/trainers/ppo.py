@@ -1,8 +1,8 @@
 """PPO with GAE on a jsgym VectorEnv (CleanRL's ppo_atari_envpool.py / ppo_procgen.py).
 
-    python trainers/ppo.py --game catch                      # CPU defaults, a few minutes
-    python trainers/ppo.py --game coinrun --preset procgen   # the published setting
-    python trainers/ppo.py --help                            # every argument, documented
+    python -m jsgym.trainers.ppo --game catch                      # CPU defaults, a few minutes
+    python -m jsgym.trainers.ppo --game coinrun --preset procgen   # the published setting
+    python -m jsgym.trainers.ppo --help                            # every argument, documented
 
 Writes runs/{game}__{exp_name}__{seed}__{time}/: TensorBoard events, scalars.csv,
 checkpoints/latest.pt and final.pt, curve.png, and videos/*.gif with --capture-video.
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import collections
 import pathlib
-import sys
 import time
 from dataclasses import dataclass, field
 
@@ -22,13 +21,11 @@ import torch.nn as nn
 import torch.optim as optim
 from torch.distributions.categorical import Categorical
 
-if __package__ in (None, ""):  # run as a script: make `trainers` and `jsgym` importable
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-import jsgym  # noqa: E402
-from trainers.common import (Agent, RunLogger, env_kwargs_from, evaluate,  # noqa: E402
-                             load_checkpoint, load_policy, make_run_name, parse_args,
-                             plot_learning_curve, progress_bar, random_baseline,
-                             save_checkpoint, seed_everything)
+import jsgym
+from jsgym.trainers.common import (Agent, RunLogger, env_kwargs_from, evaluate,
+                                   load_checkpoint, load_policy, make_run_name, parse_args,
+                                   plot_learning_curve, progress_bar, random_baseline,
+                                   save_checkpoint, seed_everything)
 
 
 @dataclass
