@@ -28,6 +28,7 @@ use crate::coverage::{axis_coverage, Rasterizer};
 use crate::damage::{Bounds, Damage, Diff, Entry, PixRect, Stream, Window};
 use crate::flatten::{self, Flattener, Polylines};
 use crate::geometry::{Point, Rect, Transform};
+use crate::seams::{box_mask, planes_mask, MaskRec, Records, MAX_MASK_EDGES};
 use crate::stroke::{stroke_polyline, Pen};
 
 /// Largest observation side accepted by [`Canvas::new`].
@@ -151,15 +152,12 @@ pub struct Canvas {
     fine_masks: Vec<FineMask>,
     /// The fill being drawn is glyph masks (see [`crate::blend::MaskGamma`]).
     glyph_masks: bool,
-    /// Per pixel, what opaque convex polygons drew there (empty until one is drawn).
-    masks: Vec<MaskRec>,
-    /// The pixels whose record was made in the current epoch (some since retired).
-    touched: Vec<u32>,
+    /// What opaque rectangles and convex polygons drew into the edge pixels of the
+    /// current epoch.
+    records: Records,
     /// The device-space edges of the polygon being drawn, and its contours.
     seam_edges: Vec<(Point, Point)>,
     seam_contours: u32,
-    /// Bumped by every opaque `background()` / `clear()`: see [`MaskRec`].
-    epoch: u32,
     /// The pixels drawing may write: the whole buffer, or while a frame is redrawn
     /// only where it differs from the last, its damaged rectangles.
     win: Window,
@@ -184,7 +182,7 @@ struct Snapshot {
     /// 0: none.
     cmds: usize,
     pixels: Vec<u8>,
-    masks: Vec<(u32, MaskRec)>,
+    masks: Vec<MaskRec>,
     view: View,
 }
 
@@ -237,161 +235,6 @@ struct FineMask {
 
 /// Glyph runs a canvas keeps the coverage of.
 const MAX_FINE_MASKS: usize = 16;
-
-/// Sub-pixel sample grid of a [`MaskRec`]: `MASK_SIDE x MASK_SIDE` samples, bit
-/// `j * MASK_SIDE + i` at pixel-local `((i + 0.5) / MASK_SIDE, (j + 0.5) / MASK_SIDE)`.
-const MASK_SIDE: usize = 8;
-
-/// Regions a [`MaskRec`] keeps apart (older ones merge into its base).
-const MASK_REGIONS: usize = 3;
-
-/// Polygons with more edges than this are drawn without sample masks.
-const MAX_MASK_EDGES: usize = 16;
-
-/// What the last opaque shapes (rectangles, convex polygons) drew into a pixel they
-/// covered partly: for each (newest last) its colour, the exact area it still shows
-/// and the samples of the pixel it covers; the rest of the pixel shows `base`.
-///
-/// Blending shapes one after another at observation size darkens a pixel where two
-/// shapes share a fractional edge (each sees the other's coverage as a mix with the
-/// background: "conflation"), which shows as seams between tiles that the browser,
-/// rendering at canvas size, does not have. With the record, a new opaque shape hides,
-/// of each region, the share of its samples that it covers, so neighbours that share
-/// an edge (disjoint sample sets) keep their exact areas and nothing shows through the
-/// seam, while every area stays the exact coverage. A record is trusted only while the
-/// pixel still holds `result` (any other drawing on the pixel changes it and so
-/// retires the record) and was made since the last opaque `background()` / `clear()`
-/// (`epoch`), so that a frame's pixels never depend on what earlier frames left there.
-#[derive(Clone, Copy, Debug, Default)]
-struct MaskRec {
-    epoch: u32,
-    result: [u8; 3],
-    n: u8,
-    base: [f32; 3],
-    regions: [(u64, f32, [u8; 3]); MASK_REGIONS],
-}
-
-impl MaskRec {
-    /// Composites an opaque region of colour `col`, exact area `cov` and samples
-    /// `mask` over the record; returns the pixel and updates the record.
-    fn add(&mut self, mask: u64, cov: f32, col: [u8; 3]) -> [u8; 3] {
-        // each region keeps the share of its samples the new one leaves; a region too
-        // thin to hold a sample is taken to lie where the new one leaves room (where a
-        // neighbour's sliver along a shared edge is)
-        let n = self.n as usize;
-        let mut kept = [0f32; MASK_REGIONS];
-        let mut shown = 0f32;
-        for r in 0..n {
-            let (m, a, _) = self.regions[r];
-            if m != 0 {
-                kept[r] = a * (m & !mask).count_ones() as f32 / m.count_ones() as f32;
-                shown += kept[r];
-            }
-        }
-        for r in 0..n {
-            let (m, a, _) = self.regions[r];
-            if m == 0 {
-                kept[r] = a.min((1.0 - cov - shown).max(0.0));
-                shown += kept[r];
-            }
-        }
-        if shown > 1.0 - cov && shown > 0.0 {
-            let f = (1.0 - cov).max(0.0) / shown;
-            kept.iter_mut().for_each(|a| *a *= f);
-            shown = 1.0 - cov;
-        }
-        let mut acc = [0f32; 3];
-        let mut k = 0;
-        for r in 0..n {
-            let (m, _, c) = self.regions[r];
-            let a = kept[r];
-            if a <= 1e-5 {
-                continue;
-            }
-            for ch in 0..3 {
-                acc[ch] += c[ch] as f32 * a;
-            }
-            self.regions[k] = (m & !mask, a, c);
-            k += 1;
-        }
-        let rest = (1.0 - cov - shown).max(0.0);
-        let mut out = [0u8; 3];
-        for ch in 0..3 {
-            out[ch] = (acc[ch] + self.base[ch] * rest + col[ch] as f32 * cov + 0.5).min(255.0) as u8;
-        }
-        if k == MASK_REGIONS {
-            // the oldest region joins the base
-            let (_, a, c) = self.regions[0];
-            if rest + a > 0.0 {
-                for ch in 0..3 {
-                    self.base[ch] = (self.base[ch] * rest + c[ch] as f32 * a) / (rest + a);
-                }
-            }
-            self.regions.copy_within(1.., 0);
-            k -= 1;
-        }
-        if k > 0 && self.regions[k - 1].2 == col {
-            // same-coloured neighbours (a row of tiles) are one region
-            let (m, a, _) = self.regions[k - 1];
-            self.regions[k - 1] = (m | mask, a + cov, col);
-            k -= 1;
-        } else {
-            self.regions[k] = (mask, cov, col);
-        }
-        self.n = k as u8 + 1;
-        self.result = out;
-        out
-    }
-}
-
-/// The samples of the pixel-local box `[x0, x1] x [y0, y1]`.
-fn box_mask(b: [f32; 4]) -> u64 {
-    let side = MASK_SIDE as f32;
-    let range = |lo: f32, hi: f32| {
-        let i0 = (lo * side - 0.5).ceil().max(0.0) as u32;
-        let i1 = ((hi * side - 0.5).ceil().max(0.0) as u32).min(MASK_SIDE as u32);
-        (i0, i1)
-    };
-    let (i0, i1) = range(b[0], b[1]);
-    let (j0, j1) = range(b[2], b[3]);
-    if i1 <= i0 || j1 <= j0 {
-        return 0;
-    }
-    let row = ((1u64 << (i1 - i0)) - 1) << i0;
-    let mut m = 0;
-    for j in j0..j1 {
-        m |= row << (j as usize * MASK_SIDE);
-    }
-    m
-}
-
-/// The samples of pixel `(px, py)` inside every plane (`a x + b y + c > 0` in device
-/// coordinates; a sample exactly on a plane belongs to the side its normal points to
-/// first along x, then y, so that two polygons sharing an edge split its samples).
-fn planes_mask(planes: &[[f64; 3]], px: f64, py: f64) -> u64 {
-    let side = MASK_SIDE as f64;
-    let full_row = (1u64 << MASK_SIDE) - 1;
-    let mut m = !0u64;
-    for &[a, b, c] in planes {
-        let mut pm = 0u64;
-        for j in 0..MASK_SIDE {
-            let y = py + (j as f64 + 0.5) / side;
-            let row = b * y + c;
-            // the samples x = px + (i + 0.5) / side with a x + row > 0 (or = 0 on the
-            // side the tie goes to): one run of the row
-            let bits = if a == 0.0 {
-                if row > 0.0 || (row == 0.0 && b > 0.0) { full_row } else { 0 }
-            } else {
-                let k = ((-row / a - px) * side - 0.5).ceil();
-                let k = k.clamp(0.0, side) as u32;
-                if a > 0.0 { full_row & !((1u64 << k) - 1) } else { (1u64 << k) - 1 }
-            };
-            pm |= bits << (j * MASK_SIDE);
-        }
-        m &= pm;
-    }
-    m
-}
 
 /// An interval `[lo, hi]` (already clipped) over unit cells `i0..i1`: only the first
 /// and the last cell can be partly covered. `first`/`last` are the covered part of
@@ -505,11 +348,9 @@ impl Canvas {
             hints: Default::default(),
             fine_masks: Vec::new(),
             glyph_masks: false,
-            masks: Vec::new(),
-            touched: Vec::new(),
+            records: Records::default(),
             seam_edges: Vec::new(),
             seam_contours: 0,
-            epoch: 1,
             win: Window::default(),
             window: PixRect { x0: 0, y0: 0, x1: w as u32, y1: h as u32 },
             last: LastFrame::default(),
@@ -579,9 +420,10 @@ impl Canvas {
         self.snap.cmds = 0;
     }
 
+    /// An opaque `background()` / `clear()` over the whole canvas: what was drawn
+    /// before no longer shows anywhere, so no record of it applies.
     fn next_epoch(&mut self) {
-        self.epoch = self.epoch.wrapping_add(1).max(1);
-        self.touched.clear();
+        self.records.clear();
     }
 
     /// The internal RGB buffer (`3 * obs_w * ss * obs_h * ss` bytes, row-major).
@@ -731,10 +573,8 @@ impl Canvas {
         s.view = view;
         s.pixels.clear();
         s.pixels.extend_from_slice(&self.pixels);
-        let epoch = self.epoch;
         s.masks.clear();
-        let masks = &self.masks;
-        s.masks.extend(self.touched.iter().filter(|&&i| masks[i as usize].epoch == epoch).map(|&i| (i, masks[i as usize])));
+        s.masks.extend(self.records.live().copied());
     }
 
     /// The whole canvas back to the snapshot: its pixels, and of the records only its
@@ -742,10 +582,8 @@ impl Canvas {
     fn restore_all(&mut self) {
         self.pixels.copy_from_slice(&self.snap.pixels);
         self.next_epoch();
-        let epoch = self.epoch;
-        for &(i, r) in &self.snap.masks {
-            self.masks[i as usize] = MaskRec { epoch, ..r };
-            self.touched.push(i);
+        for r in &self.snap.masks {
+            self.records.put(*r);
         }
     }
 
@@ -757,14 +595,9 @@ impl Canvas {
             self.pixels[a..b].copy_from_slice(&self.snap.pixels[a..b]);
         }
         self.forget_records(r);
-        let epoch = self.epoch;
-        for &(i, rec) in &self.snap.masks {
-            let (x, y) = (i as usize % w, i as usize / w);
-            if x >= r.x0 as usize && x < r.x1 as usize && y >= r.y0 as usize && y < r.y1 as usize {
-                if self.masks[i as usize].epoch != epoch {
-                    self.touched.push(i);
-                }
-                self.masks[i as usize] = MaskRec { epoch, ..rec };
+        for rec in &self.snap.masks {
+            if rec.within(w, r) {
+                self.records.put(*rec);
             }
         }
     }
@@ -1173,14 +1006,7 @@ impl Canvas {
     /// Retires the partial-coverage records of the pixels of `r` (an opaque
     /// background drawn into a damaged rectangle: the rest keep theirs).
     fn forget_records(&mut self, r: PixRect) {
-        let w = self.w;
-        if self.masks.len() == w * self.h {
-            for y in r.y0 as usize..r.y1 as usize {
-                for rec in &mut self.masks[y * w + r.x0 as usize..y * w + r.x1 as usize] {
-                    rec.epoch = 0;
-                }
-            }
-        }
+        self.records.forget_rect(self.w, r);
     }
 
     /// Device transform of a style matrix; `None` when non-finite or singular (a
@@ -1601,11 +1427,8 @@ impl Canvas {
             n += 1;
         }
         let planes = &planes[..n];
-        if self.masks.len() != w * h {
-            self.masks = vec![MaskRec::default(); w * h];
-        }
-        let epoch = self.epoch;
-        let (win, pixels, masks, touched) = (&self.win, &mut self.pixels, &mut self.masks, &mut self.touched);
+        self.records.ensure(w * h);
+        let (win, pixels, records) = (&self.win, &mut self.pixels, &mut self.records);
         let col = paint.rgb();
         let mut crossing = [[0f64; 3]; MAX_MASK_EDGES];
         self.raster.finish(w, h, |y, x0, cov| {
@@ -1620,10 +1443,9 @@ impl Canvas {
                 }
                 let idx = y * w + x;
                 let px = &mut pixels[3 * idx..3 * idx + 3];
-                let rec = &mut masks[idx];
                 if c >= FULL {
                     px.copy_from_slice(&col);
-                    rec.epoch = 0;
+                    records.forget(idx);
                     continue;
                 }
                 // the planes that can cross the pixel (centre within half a diagonal)
@@ -1636,24 +1458,7 @@ impl Canvas {
                     }
                 }
                 let mask = planes_mask(&crossing[..k], x as f64, y as f64);
-                let cur = [px[0], px[1], px[2]];
-                if !(rec.epoch == epoch && rec.result == cur) {
-                    // no record: the plain blend, and a record of it
-                    let mut out = [0u8; 3];
-                    for ch in 0..3 {
-                        let d = cur[ch] as f32;
-                        out[ch] = (d + (col[ch] as f32 - d) * c + 0.5) as u8;
-                    }
-                    px.copy_from_slice(&out);
-                    if rec.epoch != epoch {
-                        touched.push(idx as u32);
-                    }
-                    *rec = MaskRec { epoch, result: out, n: 1, base: cur.map(|v| v as f32), ..MaskRec::default() };
-                    rec.regions[0] = (mask, c, col);
-                    continue;
-                }
-                let out = rec.add(mask, c, col);
-                px.copy_from_slice(&out);
+                records.composite(idx, px, mask, c, col);
             }
         });
     }
@@ -1717,9 +1522,7 @@ impl Canvas {
     /// covered columns uniformly; every other pixel is an edge pixel, composited
     /// through its partial-coverage record.
     fn fill_opaque_axis_rect(&mut self, sx: Span, sy: Span, paint: &Paint) {
-        if self.masks.len() != self.w * self.h {
-            self.masks = vec![MaskRec::default(); self.w * self.h];
-        }
+        self.records.ensure(self.w * self.h);
         let w = self.w;
         let (i0, i1) = (sx.i0, sx.i1);
         let f0 = if sx.cov_first >= FULL { i0 } else { i0 + 1 };
@@ -1759,28 +1562,10 @@ impl Canvas {
         if a <= 0.0 {
             return;
         }
-        let (Some(px), Some(rec)) = (self.pixels.get_mut(3 * idx..3 * idx + 3), self.masks.get_mut(idx)) else {
+        let Some(px) = self.pixels.get_mut(3 * idx..3 * idx + 3) else {
             return;
         };
-        let cur = [px[0], px[1], px[2]];
-        let col = paint.rgb();
-        let mask = box_mask(b);
-        if rec.epoch == self.epoch && rec.result == cur {
-            let out = rec.add(mask, a, col);
-            px.copy_from_slice(&out);
-            return;
-        }
-        let mut out = [0u8; 3];
-        for k in 0..3 {
-            let d = cur[k] as f32;
-            out[k] = (d + (col[k] as f32 - d) * a + 0.5) as u8;
-        }
-        px.copy_from_slice(&out);
-        if rec.epoch != self.epoch {
-            self.touched.push(idx as u32);
-        }
-        *rec = MaskRec { epoch: self.epoch, result: out, n: 1, base: cur.map(|v| v as f32), ..MaskRec::default() };
-        rec.regions[0] = (mask, a, col);
+        self.records.composite(idx, px, box_mask(b), a, paint.rgb());
     }
 
     /// A miter-joined axis-aligned rectangle stroke: the outer rectangle minus the inner.

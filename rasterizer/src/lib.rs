@@ -14,6 +14,7 @@
 //! | blend | [`blend`] | source-over compositing of straight-alpha RGBA8 onto RGB8 |
 //! | font | [`font`] | face tables: glyph outlines, advances, kerning; the installed font set |
 //! | damage | [`damage`] | which pixels a frame changes: the diff against the last frame |
+//! | seams | `seams` | per-pixel records that keep shapes sharing an edge seam-free |
 //! | canvas | [`canvas`] | the persistent per-env canvas and the draw loop |
 //! | ffi | [`ffi`] | the `extern "C"` functions; panics never cross them |
 //!
@@ -32,6 +33,7 @@ pub mod ffi;
 pub mod flatten;
 pub mod font;
 pub mod geometry;
+mod seams;
 pub mod stroke;
 
 pub use canvas::{Canvas, DrawError, Fit};

@@ -1,0 +1,339 @@
+//! Seam-free shared edges: per-pixel records of the opaque shapes that covered an
+//! edge pixel partly ([`MaskRec`]), their 8x8 sample masks, and the store that keeps
+//! the records of the current epoch ([`Records`]).
+
+use crate::damage::PixRect;
+
+/// Sub-pixel sample grid of a [`MaskRec`]: `MASK_SIDE x MASK_SIDE` samples, bit
+/// `j * MASK_SIDE + i` at pixel-local `((i + 0.5) / MASK_SIDE, (j + 0.5) / MASK_SIDE)`.
+pub(crate) const MASK_SIDE: usize = 8;
+
+/// Regions a [`MaskRec`] keeps apart (older ones merge into its base).
+const MASK_REGIONS: usize = 3;
+
+/// Polygons with more edges than this are drawn without sample masks.
+pub(crate) const MAX_MASK_EDGES: usize = 16;
+
+/// What the last opaque shapes (rectangles, convex polygons) drew into a pixel they
+/// covered partly: for each (newest last) its colour, the exact area it still shows
+/// and the samples of the pixel it covers; the rest of the pixel shows `base`.
+///
+/// Blending shapes one after another at observation size darkens a pixel where two
+/// shapes share a fractional edge (each sees the other's coverage as a mix with the
+/// background: "conflation"), which shows as seams between tiles that the browser,
+/// rendering at canvas size, does not have. With the record, a new opaque shape hides,
+/// of each region, the share of its samples that it covers, so neighbours that share
+/// an edge (disjoint sample sets) keep their exact areas and nothing shows through the
+/// seam, while every area stays the exact coverage. A record is trusted only while the
+/// pixel still holds `result` (any other drawing on the pixel changes it and so
+/// retires the record) and was made since the last opaque `background()` / `clear()`
+/// (see [`Records`]), so that a frame's pixels never depend on what earlier frames
+/// left there.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct MaskRec {
+    /// The pixel (row-major index) the record is of.
+    pixel: u32,
+    result: [u8; 3],
+    n: u8,
+    base: [f32; 3],
+    regions: [(u64, f32, [u8; 3]); MASK_REGIONS],
+}
+
+impl MaskRec {
+    /// Composites an opaque region of colour `col`, exact area `cov` and samples
+    /// `mask` over the record; returns the pixel and updates the record.
+    fn add(&mut self, mask: u64, cov: f32, col: [u8; 3]) -> [u8; 3] {
+        // each region keeps the share of its samples the new one leaves; a region too
+        // thin to hold a sample is taken to lie where the new one leaves room (where a
+        // neighbour's sliver along a shared edge is)
+        let n = self.n as usize;
+        let mut kept = [0f32; MASK_REGIONS];
+        let mut shown = 0f32;
+        for r in 0..n {
+            let (m, a, _) = self.regions[r];
+            if m != 0 {
+                kept[r] = a * (m & !mask).count_ones() as f32 / m.count_ones() as f32;
+                shown += kept[r];
+            }
+        }
+        for r in 0..n {
+            let (m, a, _) = self.regions[r];
+            if m == 0 {
+                kept[r] = a.min((1.0 - cov - shown).max(0.0));
+                shown += kept[r];
+            }
+        }
+        if shown > 1.0 - cov && shown > 0.0 {
+            let f = (1.0 - cov).max(0.0) / shown;
+            kept.iter_mut().for_each(|a| *a *= f);
+            shown = 1.0 - cov;
+        }
+        let mut acc = [0f32; 3];
+        let mut k = 0;
+        for r in 0..n {
+            let (m, _, c) = self.regions[r];
+            let a = kept[r];
+            if a <= 1e-5 {
+                continue;
+            }
+            for ch in 0..3 {
+                acc[ch] += c[ch] as f32 * a;
+            }
+            self.regions[k] = (m & !mask, a, c);
+            k += 1;
+        }
+        let rest = (1.0 - cov - shown).max(0.0);
+        let mut out = [0u8; 3];
+        for ch in 0..3 {
+            out[ch] = (acc[ch] + self.base[ch] * rest + col[ch] as f32 * cov + 0.5).min(255.0) as u8;
+        }
+        if k == MASK_REGIONS {
+            // the oldest region joins the base
+            let (_, a, c) = self.regions[0];
+            if rest + a > 0.0 {
+                for ch in 0..3 {
+                    self.base[ch] = (self.base[ch] * rest + c[ch] as f32 * a) / (rest + a);
+                }
+            }
+            self.regions.copy_within(1.., 0);
+            k -= 1;
+        }
+        if k > 0 && self.regions[k - 1].2 == col {
+            // same-coloured neighbours (a row of tiles) are one region
+            let (m, a, _) = self.regions[k - 1];
+            self.regions[k - 1] = (m | mask, a + cov, col);
+            k -= 1;
+        } else {
+            self.regions[k] = (mask, cov, col);
+        }
+        self.n = k as u8 + 1;
+        self.result = out;
+        out
+    }
+}
+
+/// The samples of the pixel-local box `[x0, x1] x [y0, y1]`.
+pub(crate) fn box_mask(b: [f32; 4]) -> u64 {
+    let side = MASK_SIDE as f32;
+    let range = |lo: f32, hi: f32| {
+        let i0 = ceil_small((lo * side - 0.5).clamp(-1.0, side)).max(0.0) as u32;
+        let i1 = (ceil_small((hi * side - 0.5).clamp(-1.0, side)).max(0.0) as u32).min(MASK_SIDE as u32);
+        (i0, i1)
+    };
+    let (i0, i1) = range(b[0], b[1]);
+    let (j0, j1) = range(b[2], b[3]);
+    if i1 <= i0 || j1 <= j0 {
+        return 0;
+    }
+    let row = ((1u64 << (i1 - i0)) - 1) << i0;
+    let mut m = 0;
+    for j in j0..j1 {
+        m |= row << (j as usize * MASK_SIDE);
+    }
+    m
+}
+
+/// The samples of pixel `(px, py)` inside every plane (`a x + b y + c > 0` in device
+/// coordinates; a sample exactly on a plane belongs to the side its normal points to
+/// first along x, then y, so that two polygons sharing an edge split its samples).
+pub(crate) fn planes_mask(planes: &[[f64; 3]], px: f64, py: f64) -> u64 {
+    let side = MASK_SIDE as f64;
+    let full_row = (1u64 << MASK_SIDE) - 1;
+    let mut m = !0u64;
+    for &[a, b, c] in planes {
+        let mut pm = 0u64;
+        for j in 0..MASK_SIDE {
+            let y = py + (j as f64 + 0.5) / side;
+            let row = b * y + c;
+            // the samples x = px + (i + 0.5) / side with a x + row > 0 (or = 0 on the
+            // side the tie goes to): one run of the row
+            let bits = if a == 0.0 {
+                if row > 0.0 || (row == 0.0 && b > 0.0) { full_row } else { 0 }
+            } else {
+                let k = ceil_small(((-row / a - px) * side - 0.5).clamp(-1.0, side));
+                let k = k.clamp(0.0, side) as u32;
+                if a > 0.0 { full_row & !((1u64 << k) - 1) } else { (1u64 << k) - 1 }
+            };
+            pm |= bits << (j * MASK_SIDE);
+        }
+        m &= pm;
+    }
+    m
+}
+
+/// `v.ceil()` for `v` within `[-1, MASK_SIDE]` (or NaN, which gives 0 as `ceil` then
+/// `as u32` does): the same value without a libm call, which `f64::ceil` is on
+/// baseline x86-64.
+#[inline(always)]
+fn ceil_small<F: SmallFloat>(v: F) -> F {
+    let t = v.trunc_small();
+    if t < v { t.plus_one() } else { t }
+}
+
+trait SmallFloat: Copy + PartialOrd {
+    fn trunc_small(self) -> Self;
+    fn plus_one(self) -> Self;
+}
+
+impl SmallFloat for f64 {
+    #[inline(always)]
+    fn trunc_small(self) -> f64 {
+        self as i32 as f64
+    }
+    #[inline(always)]
+    fn plus_one(self) -> f64 {
+        self + 1.0
+    }
+}
+
+impl SmallFloat for f32 {
+    #[inline(always)]
+    fn trunc_small(self) -> f32 {
+        self as i32 as f32
+    }
+    #[inline(always)]
+    fn plus_one(self) -> f32 {
+        self + 1.0
+    }
+}
+
+/// The records of the current epoch (since the last opaque `background()` /
+/// `clear()`), kept apart from the pixel grid: a grid of 4-byte slots says which
+/// record, if any, is a pixel's, and the records themselves lie in the order they
+/// were made. A frame touches few edge pixels, so its records stay in cache where a
+/// full grid of records (72 bytes a pixel, 300 KB for 64x64) would not; a new epoch
+/// is `clear()`, and a snapshot copies only the live records.
+///
+/// A slot is trusted only when it points at a record made for its own pixel, so slots
+/// left over from earlier epochs need no clearing.
+#[derive(Debug, Default)]
+pub(crate) struct Records {
+    slot: Vec<u32>,
+    recs: Vec<MaskRec>,
+    /// Records kept before dead ones (retired, or replaced by a restore) are dropped.
+    cap: usize,
+}
+
+impl Records {
+    /// Sizes the slot grid for `pixels` pixels (dropping every record when it changes).
+    #[inline]
+    pub(crate) fn ensure(&mut self, pixels: usize) {
+        if self.slot.len() != pixels {
+            self.slot = vec![0; pixels];
+            self.recs.clear();
+            self.cap = pixels.max(1024);
+        }
+    }
+
+    /// Retires every record (a new epoch).
+    pub(crate) fn clear(&mut self) {
+        self.recs.clear();
+    }
+
+    #[inline(always)]
+    fn index(&self, pixel: usize) -> Option<usize> {
+        let k = (*self.slot.get(pixel)? as usize).checked_sub(1)?;
+        (self.recs.get(k)?.pixel == pixel as u32).then_some(k)
+    }
+
+    /// Retires the record of `pixel`.
+    #[inline(always)]
+    pub(crate) fn forget(&mut self, pixel: usize) {
+        if let Some(s) = self.slot.get_mut(pixel) {
+            *s = 0;
+        }
+    }
+
+    /// Retires the records of the pixels of `r` (`w` pixels a row).
+    pub(crate) fn forget_rect(&mut self, w: usize, r: PixRect) {
+        if self.slot.is_empty() {
+            return;
+        }
+        for y in r.y0 as usize..r.y1 as usize {
+            self.slot[y * w + r.x0 as usize..y * w + r.x1 as usize].fill(0);
+        }
+    }
+
+    /// Makes `rec` its pixel's record.
+    #[inline]
+    pub(crate) fn put(&mut self, rec: MaskRec) {
+        let pixel = rec.pixel as usize;
+        if pixel >= self.slot.len() {
+            return;
+        }
+        match self.index(pixel) {
+            Some(k) => self.recs[k] = rec,
+            None => self.push(rec),
+        }
+    }
+
+    /// Appends `rec`, a record of a pixel that has none.
+    #[inline]
+    fn push(&mut self, rec: MaskRec) {
+        if self.recs.len() >= self.cap {
+            self.compact();
+        }
+        let pixel = rec.pixel as usize;
+        self.recs.push(rec);
+        self.slot[pixel] = self.recs.len() as u32;
+    }
+
+    /// Drops the records no slot points at.
+    fn compact(&mut self) {
+        let mut n = 0;
+        for k in 0..self.recs.len() {
+            let p = self.recs[k].pixel as usize;
+            if self.slot[p] as usize == k + 1 {
+                self.recs[n] = self.recs[k];
+                self.slot[p] = n as u32 + 1;
+                n += 1;
+            }
+        }
+        self.recs.truncate(n);
+        self.cap = (2 * n).max(self.slot.len()).max(1024);
+    }
+
+    /// The live records, in the order they were made.
+    pub(crate) fn live(&self) -> impl Iterator<Item = &MaskRec> + '_ {
+        self.recs.iter().enumerate().filter(|(k, r)| self.slot[r.pixel as usize] as usize == k + 1).map(|(_, r)| r)
+    }
+
+    /// Composites an opaque shape of colour `col` covering `cov` of `pixel` (`px`, its
+    /// RGB), with samples `mask` there: through the pixel's record when the pixel
+    /// still holds what the record made, else as the plain blend, which starts a
+    /// record.
+    #[inline(always)]
+    pub(crate) fn composite(&mut self, pixel: usize, px: &mut [u8], mask: u64, cov: f32, col: [u8; 3]) {
+        let cur = [px[0], px[1], px[2]];
+        let k = self.index(pixel);
+        if let Some(k) = k {
+            let rec = &mut self.recs[k];
+            if rec.result == cur {
+                let out = rec.add(mask, cov, col);
+                px.copy_from_slice(&out);
+                return;
+            }
+        }
+        let mut out = [0u8; 3];
+        for ch in 0..3 {
+            let d = cur[ch] as f32;
+            out[ch] = (d + (col[ch] as f32 - d) * cov + 0.5) as u8;
+        }
+        px.copy_from_slice(&out);
+        let mut rec = MaskRec { pixel: pixel as u32, result: out, n: 1, base: cur.map(|v| v as f32), ..MaskRec::default() };
+        rec.regions[0] = (mask, cov, col);
+        match k {
+            Some(k) => self.recs[k] = rec,
+            None if pixel < self.slot.len() => self.push(rec),
+            None => {}
+        }
+    }
+}
+
+impl MaskRec {
+    /// Whether the record's pixel lies in `r` (`w` pixels a row).
+    pub(crate) fn within(&self, w: usize, r: PixRect) -> bool {
+        let (x, y) = (self.pixel as usize % w, self.pixel as usize / w);
+        x >= r.x0 as usize && x < r.x1 as usize && y >= r.y0 as usize && y < r.y1 as usize
+    }
+}
