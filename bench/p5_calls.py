@@ -203,7 +203,9 @@ def measure(paths, args) -> list[list[float]]:
     noop = np.zeros(1, dtype=np.int64)
     with pinned([args.core]):
         pools = [jsgym.make_vec(str(p), 1, num_threads=1, seed=0, profile=True,
-                                max_episode_steps=None, max_draw_calls=100 * args.calls)
+                                max_episode_steps=None, max_draw_calls=100 * args.calls,
+                                # a loaded machine must slow a figure, not end the run
+                                step_timeout=60.0)
                  for p in paths]
         try:
             for envs in pools:
