@@ -83,6 +83,11 @@ def abi_block(c) -> str:
     out += [""] + comment("Keys held and keys tapped per action; jobs in flight at once.")
     out.append(f"#define JG_MAX_KEYS_PER_ACTION {c.MAX_KEYS_PER_ACTION}")
     out.append(f"#define JG_MAX_JOBS {c.MAX_JOBS}")
+    out += [""] + comment("Pointer modes of an action (jg_action.pointer) and mouse button bits.")
+    for name, value in c.POINTER_MODES.items():
+        out.append(f"#define JG_POINTER_{name.upper()} {value}")
+    for name, value in c.BUTTONS.items():
+        out.append(f"#define JG_BUTTON_{name} {value}")
     out.append(END)
     return "\n".join(out)
 
@@ -107,6 +112,13 @@ def contract_header(c) -> str:
             f"#define JG_CLOCK_EPOCH_MS {c.EPOCH_MS}.0", ""]
     out += comment("Keys down at once per env (more key-downs are ignored).")
     out += [f"#define JG_MAX_DOWN_KEYS {c.MAX_DOWN_KEYS}", ""]
+    out += comment("Two left presses within this many ms of the virtual clock, at one "
+                   "position, make a double click.")
+    out += [f"#define JG_DOUBLE_CLICK_MS {c.DOUBLE_CLICK_MS}", ""]
+    out += comment("X(bit, MouseEvent.button, mouseButton): each mouse button.")
+    out.append("#define JG_BUTTON_EVENTS(X) \\")
+    out += [f"    X({b}, {e[0]}, {c_string(e[1])}) \\" for b, e in sorted(c.BUTTON_EVENTS.items())]
+    out.append("")
     out += comment(raw["limits"]["doc"])
     for name, spec in c.LIMITS.items():
         for bound in ("min", "max"):

@@ -16,7 +16,7 @@ from gymnasium.vector import AutoresetMode
 from jsgym import contract
 from jsgym.errors import (GameContractError, GameError, GameLoadError, GameMemoryError,
                           GameRuntimeError, GameTimeoutError)
-from jsgym.games import DEFAULT_ACTIONS, Action, bundled_games, gym_id
+from jsgym.games import DEFAULT_ACTIONS, Action, bundled_games, gym_id, parse_actions
 
 __all__ = [
     "make", "make_vec", "bundled_games", "Action", "DEFAULT_ACTIONS", "GameError",
@@ -32,7 +32,7 @@ _D = contract.default  # every default below is contract/contract.json's
 def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | None = None,
              seed: int | None = None, obs_size: int | tuple[int, int] = _D("obs_side"),
              frameskip: int = _D("frameskip"),
-             max_episode_steps: int | None = _D("max_episode_steps"), actions=None,
+             max_episode_steps: int | None = _D("max_episode_steps"), actions=None, pointer=None,
              autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, copy: bool = True,
              render_mode: str | None = None, game_options: dict | None = None,
              num_levels: int = 0, start_level: int = 0, on_error: str = "raise",
@@ -61,7 +61,15 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
         actions: action table; default: the game's own ``JSGYM_ACTIONS`` if it
             declares one, else :data:`DEFAULT_ACTIONS` (Discrete(8)). Entries are
             :class:`Action`, dicts ``{"name", "held", "tapped"}`` or strings like
-            ``"LEFT+SPACE"``.
+            ``"LEFT+SPACE"``; a dict may also move the mouse (``"pointer": [x, y]``,
+            canvas pixels) and hold (``"button"``) or tap (``"click"``) its buttons.
+        pointer: pointer (mouse) actions; default: the game's own ``JSGYM_POINTER``
+            if it declares one, else none. ``"grid"`` or ``(rows, cols)``: the action
+            table, then a ``rows x cols`` grid of left clicks at the cells' centres
+            (``"grid"`` is 8 x 8); ``"continuous"``: the action space is
+            ``Dict(action=Discrete(n), pointer=Box([0, 0], [width, height]),
+            button=Discrete(3))``, button 0 up, 1 held, 2 clicked (the position is
+            rounded to whole canvas pixels, as a mouse reports it).
         autoreset_mode: Gymnasium ``AutoresetMode`` (``NEXT_STEP`` by default).
         copy: return copies of the observation buffer (``False``: views that the
             next call overwrites).
@@ -105,7 +113,7 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
     config, names = _pool_config(
         game, num_envs=num_envs, num_threads=num_threads, obs_size=obs_size,
         frameskip=frameskip, max_episode_steps=max_episode_steps, actions=actions,
-        autoreset=autoreset_name(autoreset_mode), game_options=game_options,
+        pointer=pointer, autoreset=autoreset_name(autoreset_mode), game_options=game_options,
         num_levels=num_levels, start_level=start_level, on_error=on_error,
         step_timeout=step_timeout, memory_limit=memory_limit, stack_limit=stack_limit,
         max_draw_calls=max_draw_calls, fit=fit, supersample=supersample, profile=profile,
@@ -154,11 +162,11 @@ def _pool(config, backend: str):
 
 
 def _pool_config(game, *, num_envs, num_threads, obs_size, frameskip, max_episode_steps,
-                 actions, autoreset, game_options, num_levels, start_level, on_error,
+                 actions, pointer, autoreset, game_options, num_levels, start_level, on_error,
                  step_timeout, memory_limit, stack_limit, max_draw_calls, fit, supersample,
                  profile, backend):
-    from jsgym._core import PoolConfig, default_threads, eval_js
-    from jsgym.games import declares_actions, parse_actions, resolve
+    from jsgym._core import PoolConfig, default_threads
+    from jsgym.games import parse_actions, resolve
 
     if backend not in ("quickjs", "browser"):
         raise ValueError(f"backend must be 'quickjs' or 'browser', got {backend!r}")
@@ -189,9 +197,7 @@ def _pool_config(game, *, num_envs, num_threads, obs_size, frameskip, max_episod
         raise ValueError(f"supersample must be within 1..4, got {supersample!r}")
     if num_levels < 0 or start_level < 0:
         raise ValueError("num_levels and start_level must be >= 0")
-    if actions is None and declares_actions(source):
-        actions = eval_js("JSGYM_ACTIONS", game_source=source)
-    table = parse_actions(actions)
+    table = parse_actions(actions) if actions is not None else None
     config = PoolConfig(
         game_name=name, source=source, num_envs=num_envs, num_threads=threads,
         obs_size=obs_hw, fit=fit, supersample=supersample, frameskip=frameskip,
@@ -199,8 +205,67 @@ def _pool_config(game, *, num_envs, num_threads, obs_size, frameskip, max_episod
         memory_limit=int(memory_limit), stack_limit=int(stack_limit),
         step_timeout=float(step_timeout), max_draw_calls=int(max_draw_calls),
         num_levels=int(num_levels), start_level=int(start_level), game_options=game_options,
-        actions=table, profile=profile)
-    return config, tuple(a.name for a in table)
+        actions=table or DEFAULT_ACTIONS, profile=profile)
+    config.actions, config.pointer_space = action_table(config, table, pointer)
+    return config, tuple(a.name for a in config.actions)
+
+
+def action_table(config, table, pointer):
+    """The action table of a pool and its pointer space: the caller's ``table`` (or the
+    game's ``JSGYM_ACTIONS``, or the default), with ``pointer`` (or the game's
+    ``JSGYM_POINTER``) applied: ``None``, ``"grid"`` (8 x 8), ``(rows, cols)`` or
+    ``{"grid": [rows, cols]}`` (the keys, then a grid of left clicks at the cells'
+    centres), or ``"continuous"`` (every key action also moves the pointer and
+    presses its buttons as a continuous action says). Returns ``(actions, space)``,
+    ``space`` ``None``, ``("grid", rows, cols, width, height)`` or
+    ``("continuous", width, height)``."""
+    from jsgym._core import read_declarations
+    from jsgym.games import ActionSpecError, continuous_pointer, declares_actions, pointer_grid
+
+    decl = {}
+    if (table is None and declares_actions(config.source)) or pointer is not None:
+        decl = read_declarations(config)
+        where = f"game '{config.game_name}': {contract.MESSAGES['unmet']}"
+        if "error" in decl:
+            raise GameContractError(where + decl["error"], game=config.game_name, phase="load")
+        if table is None and "JSGYM_ACTIONS" in decl:
+            try:
+                table = parse_actions(decl["JSGYM_ACTIONS"])
+            except ActionSpecError as exc:
+                text = str(exc).replace("action ", "JSGYM_ACTIONS[", 1)
+                text = text.replace(":", "]:", 1) if text.startswith("JSGYM_ACTIONS[") else \
+                    "JSGYM_ACTIONS: " + text
+                raise GameContractError(where + text, game=config.game_name,
+                                        phase="load") from None
+        if pointer is None:
+            pointer = decl.get("JSGYM_POINTER")
+            if pointer is not None:
+                try:
+                    return _with_pointer(table or DEFAULT_ACTIONS, pointer, decl)
+                except ValueError as exc:
+                    raise GameContractError(where + f"JSGYM_POINTER: {exc}", game=config.game_name,
+                                            phase="load") from None
+    table = table or DEFAULT_ACTIONS
+    if pointer is None:
+        return table, None
+    return _with_pointer(table, pointer, decl)
+
+
+def _with_pointer(table, pointer, decl):
+    from jsgym.games import continuous_pointer, pointer_grid
+
+    w, h = float(decl.get("width", 100)), float(decl.get("height", 100))
+    if pointer == "continuous":
+        return continuous_pointer(table), ("continuous", w, h)
+    if pointer == "grid":
+        pointer = (8, 8)
+    elif isinstance(pointer, dict) and set(pointer) == {"grid"}:
+        pointer = pointer["grid"]
+    if not isinstance(pointer, (list, tuple)) or len(pointer) != 2:
+        raise ValueError(f"pointer must be None, 'grid', (rows, cols), {{'grid': [rows, cols]}} "
+                         f"or 'continuous', got {pointer!r}")
+    rows, cols = pointer
+    return pointer_grid(table, rows, cols, w, h), ("grid", rows, cols, w, h)
 
 
 # make()'s options: make_vec()'s keyword arguments and their defaults, but those of a

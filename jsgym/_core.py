@@ -9,6 +9,7 @@ scheduler, checks and errors, from the same C code.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import threading
@@ -88,6 +89,8 @@ class PoolConfig:
     game_options: dict | None = None
     actions: tuple[Action, ...] = field(default_factory=tuple)
     profile: bool = False
+    #: None, ("grid", rows, cols, width, height) or ("continuous", width, height)
+    pointer_space: tuple | None = None
 
 
 class PoolBuffers:
@@ -114,6 +117,10 @@ class PoolBuffers:
         self.env_error = np.zeros(n, dtype=np.int32)
         self.level_seed = np.zeros(n, dtype=np.uint32)
         self.elapsed_steps = np.zeros(n, dtype=np.int64)
+        #: input: x, y, held and tapped button masks of each env's next step, for
+        #: action tables whose actions take the pointer from it (``pointer="input"``)
+        self.pointer = np.zeros((n, 4), dtype=np.float32) if any(
+            a.pointer == "input" for a in config.actions) else None
 
 
 _fonts_installed: bool | None = None  # None: not tried yet
@@ -222,9 +229,12 @@ class HostedGame:
         """Starts an episode: ``((score, lives, game_state), frame bytes)``."""
         raise NotImplementedError
 
-    def step(self, env: int, held: tuple[int, ...], tapped: tuple[int, ...]
-             ) -> tuple[tuple[float, float, int], bytes]:
-        """One step holding ``held`` and tapping ``tapped``: as :meth:`reset`."""
+    def step(self, env: int, held: tuple[int, ...], tapped: tuple[int, ...],
+             pointer: tuple | None = None) -> tuple[tuple[float, float, int], bytes]:
+        """One step holding ``held`` and tapping ``tapped`` keys: as :meth:`reset`.
+        ``pointer`` is ``None`` (the pointer stays, no button changes) or
+        ``(position, held_buttons, tapped_buttons)``: ``position`` ``(x, y)`` in whole
+        canvas pixels or ``None`` (stays), the buttons ``JG_BUTTON_*`` masks."""
         raise NotImplementedError
 
     def eval(self, env: int, code: str) -> str:
@@ -318,7 +328,13 @@ class _Callbacks:
         try:
             held = tuple(k for k in action.held if k)
             tapped = tuple(k for k in action.tapped if k)
-            return self._frame(self.game.step(env, held, tapped), obs, state)
+            pointer = None
+            if action.pointer == contract.POINTER_MODES["at"] or action.buttons_held or \
+                    action.buttons_tapped:
+                at = action.pointer == contract.POINTER_MODES["at"]
+                pointer = ((action.x, action.y) if at else None, int(action.buttons_held),
+                           int(action.buttons_tapped))
+            return self._frame(self.game.step(env, held, tapped, pointer), obs, state)
         except BaseException as exc:  # noqa: BLE001
             return self._fail(err, exc)
 
@@ -384,6 +400,10 @@ class NativePool(PoolBuffers):
                 actions[i].held[k] = code
             for k, code in enumerate(a.tapped):
                 actions[i].tapped[k] = code
+            actions[i].pointer = contract.POINTER_MODES[a.pointer]
+            actions[i].buttons_held = a.buttons_held
+            actions[i].buttons_tapped = a.buttons_tapped
+            actions[i].x, actions[i].y = a.x, a.y
         source = c.source.encode("utf-8")
         source_buf = ffi.from_buffer(source)
         cfg = ffi.new("jg_config *")
@@ -445,6 +465,7 @@ class NativePool(PoolBuffers):
         bufs.env_error = ptr("int32_t *", self.env_error)
         bufs.level_seed = ptr("uint32_t *", self.level_seed)
         bufs.elapsed_steps = ptr("int64_t *", self.elapsed_steps)
+        bufs.pointer = ptr("float *", self.pointer)
         self._check(lib.jg_pool_set_buffers(self._pool, bufs))
 
     # -- errors ------------------------------------------------------------------
@@ -589,6 +610,97 @@ def eval_js(code: str, game_source: str | None = None):
     try:
         pool.reset(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64))
         return pool.eval(0, code)
+    finally:
+        pool.close()
+
+
+# Copies a game's declarations out of its context as plain data: only the fields an
+# action may have, short strings, numbers and short lists of them; any other value, a
+# throwing getter or a proxy becomes an error text naming the place, never an
+# exception of the eval (so the message is the game's, with its name).
+_READ_DECLARATIONS = r"""
+(function () {
+  var MAX = %(max)d, FIELDS = %(fields)s, out = { width: width, height: height };
+  function kind(v) { return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v; }
+  function plain(v, where) {
+    if (v === null || typeof v === 'number' || typeof v === 'boolean') return v;
+    if (typeof v === 'string') {
+      if (v.length > 200) throw new Error(where + ': a string of ' + v.length + ' characters');
+      return v;
+    }
+    if (Array.isArray(v)) {
+      if (v.length > 8) throw new Error(where + ': a list of ' + v.length + ' values (at most 8)');
+      var a = [];
+      for (var i = 0; i < v.length; i++) {
+        var x = v[i];
+        if (x !== null && typeof x === 'object')
+          throw new Error(where + '[' + i + ']: expected a key, a button or a number, got ' + kind(x));
+        a.push(plain(x, where + '[' + i + ']'));
+      }
+      return a;
+    }
+    throw new Error(where + ': expected a string, a number or a list, got ' + kind(v));
+  }
+  function entry(v, i) {
+    var where = 'JSGYM_ACTIONS[' + i + ']';
+    if (typeof v === 'string') return plain(v, where);
+    if (v === null || typeof v !== 'object' || Array.isArray(v))
+      throw new Error(where + ': expected an object {name, held, tapped} or a string like ' +
+                      "'LEFT+SPACE', got " + kind(v));
+    var o = {}, keys = Object.keys(v);
+    for (var k = 0; k < keys.length; k++) {
+      if (FIELDS.indexOf(keys[k]) < 0)
+        throw new Error(where + ': unknown field ' + JSON.stringify(keys[k].slice(0, 40)) +
+                        '; an action has ' + FIELDS.join(', '));
+      o[keys[k]] = plain(v[keys[k]], where + '.' + keys[k]);
+    }
+    return o;
+  }
+  function read(name, f) {
+    try {
+      var v = (0, eval)('typeof ' + name + " === 'undefined' ? undefined : " + name);
+      if (v !== undefined) out[name] = f(v);
+    } catch (e) {
+      out.error = e && e.message !== undefined ? String(e.message).slice(0, 300) : String(e);
+      if (!/^JSGYM_/.test(out.error)) out.error = name + ' could not be read: ' + out.error;
+    }
+  }
+  read('JSGYM_ACTIONS', function (v) {
+    if (!Array.isArray(v))
+      throw new Error('JSGYM_ACTIONS: expected a list of actions, got ' + kind(v) +
+                      (typeof v === 'string' ? ' ' + JSON.stringify(v.slice(0, 40)) : ''));
+    if (v.length > MAX) throw new Error('JSGYM_ACTIONS: at most ' + MAX + ' actions, got ' + v.length);
+    var t = [];
+    for (var i = 0; i < v.length; i++) t.push(entry(v[i], i));
+    return t;
+  });
+  if (out.error === undefined)
+    read('JSGYM_POINTER', function (v) {
+      if (typeof v === 'string') return plain(v, 'JSGYM_POINTER');
+      if (v !== null && typeof v === 'object' && !Array.isArray(v) &&
+          Object.keys(v).length === 1 && 'grid' in v)
+        return { grid: plain(v.grid, 'JSGYM_POINTER.grid') };
+      throw new Error("JSGYM_POINTER: expected 'continuous', 'grid' or {grid: [rows, cols]}, got " +
+                      kind(v));
+    });
+  return out;
+})()
+"""
+
+
+def read_declarations(config: PoolConfig) -> dict:
+    """What a game declares about its actions, read from its context after
+    ``setup()`` (one env with ``config``'s limits and game options): ``JSGYM_ACTIONS``
+    and ``JSGYM_POINTER`` as plain data (absent when not defined), the canvas
+    ``width``/``height``, and ``error`` when a declaration is malformed (which names the
+    place). A game that fails to load or set up raises its :class:`GameError`."""
+    from jsgym.games import _FIELDS, MAX_ACTIONS
+
+    cfg = dataclasses.replace(config, num_envs=1, num_threads=1, actions=(Action("NOOP"),),
+                              autoreset="disabled", on_error="raise", profile=False)
+    pool = NativePool(cfg)
+    try:
+        return pool.eval(0, _READ_DECLARATIONS % {"max": MAX_ACTIONS, "fields": json.dumps(_FIELDS)})
     finally:
         pool.close()
 

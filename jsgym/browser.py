@@ -10,7 +10,7 @@ Chromium, each vector env in a browser context of its own)::
     Python: send(actions, env_ids) --> the native pool (runtime/: job ring, one thread
         per env, the episode rules of runtime/episode.c) --> game interface callbacks
         (:class:`BrowserGame`, here) --> one page.evaluate on the backend's asyncio
-        thread: __jsgym.step(held, tapped, frameskip, h, w, fit) in jsgym/web/driver.js
+        thread: __jsgym.step(held, tapped, frameskip, pointer, h, w, fit) in jsgym/web/driver.js
         (key events, redraw() x frameskip, getGameState(), the canvas area-averaged to
         h x w and returned as base64) --> the frame and state written into the
         pool's buffers
@@ -398,8 +398,12 @@ class BrowserGame(HostedGame):
     def reset(self, env: int, seed: int):
         return self._call(env, "reset", seed)
 
-    def step(self, env: int, held, tapped):
-        return self._call(env, "step", list(held), list(tapped), self.config.frameskip)
+    def step(self, env: int, held, tapped, pointer=None):
+        if pointer is not None:
+            position, buttons_held, buttons_tapped = pointer
+            pointer = {"at": list(position) if position is not None else None,
+                       "held": buttons_held, "tapped": buttons_tapped}
+        return self._call(env, "step", list(held), list(tapped), self.config.frameskip, pointer)
 
     def eval(self, env: int, code: str) -> str:
         page = self._pages[env]

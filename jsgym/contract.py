@@ -129,6 +129,17 @@ DEFAULT_ACTIONS: tuple[dict, ...] = tuple(
 AUTORESET: dict[str, int] = {n: i for i, n in enumerate(RAW["modes"]["autoreset"])}
 ON_ERROR: dict[str, int] = {n: i for i, n in enumerate(RAW["modes"]["on_error"])}
 FIT: dict[str, int] = {n: i for i, n in enumerate(RAW["modes"]["fit"])}
+# -- pointer --------------------------------------------------------------------------
+
+_P = RAW["pointer"]
+#: Pointer modes of an action (``"none"``, ``"at"``, ``"input"``) to their C values.
+POINTER_MODES: dict[str, int] = {name: i for i, name in enumerate(_P["modes"])}
+#: Mouse button names to their mask bits (``{"LEFT": 1, "RIGHT": 2, "CENTER": 4}``).
+BUTTONS: dict[str, int] = dict(_P["buttons"])
+#: Per button bit: (MouseEvent.button, p5's mouseButton).
+BUTTON_EVENTS: dict[int, tuple[int, str]] = {int(k): (v[0], v[1]) for k, v in _P["events"].items()}
+DOUBLE_CLICK_MS: int = _P["double_click_ms"]
+
 RECV: dict[str, int] = {k: v for k, v in RAW["recv_flags"].items() if k != "doc"}
 #: ``{name: {"default": ..., "min": ..., "max": ...}}`` (keys present as written).
 LIMITS: dict[str, dict] = {k: v for k, v in RAW["limits"].items() if k != "doc"}
@@ -155,6 +166,8 @@ def page_values() -> dict:
         "epochMs": EPOCH_MS,
         "maxKeysPerAction": MAX_KEYS_PER_ACTION,
         "maxDownKeys": MAX_DOWN_KEYS,
+        "buttonEvents": {str(b): list(e) for b, e in BUTTON_EVENTS.items()},
+        "doubleClickMs": DOUBLE_CLICK_MS,
         "keyEvents": {str(c): [e.key, e.typed, e.code] for c, e in KEY_EVENTS.items()},
         "unknownKey": [_UNKNOWN_KEY.key, _UNKNOWN_KEY.typed, _UNKNOWN_KEY.code],
         "phases": {p.name: p.text for p in PHASES},

@@ -36,7 +36,8 @@ class JsEnv(gym.Env):
         self.game = pool.config.game_name
         self.action_names = action_names
         self.observation_space = self._vec.single_observation_space
-        self.action_space = spaces.Discrete(len(action_names))
+        self.action_space = self._vec.single_action_space
+        self._continuous = isinstance(self.action_space, spaces.Dict)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         super().reset(seed=seed)
@@ -45,6 +46,16 @@ class JsEnv(gym.Env):
         return obs[0], self._scalar_infos(infos)
 
     def step(self, action):
+        if self._continuous:
+            if not isinstance(action, dict) or set(action) != {"action", "pointer", "button"}:
+                raise ValueError("action must be a dict {'action', 'pointer', 'button'}, got "
+                                 f"{action!r}")
+            batch = {"action": np.array([int(action["action"])]),
+                     "pointer": np.asarray(action["pointer"], dtype=np.float64).reshape(1, 2),
+                     "button": np.array([int(action["button"])])}
+            obs, rewards, terminated, truncated, infos = self._vec.step(batch)
+            return (obs[0], float(rewards[0]), bool(terminated[0]), bool(truncated[0]),
+                    self._scalar_infos(infos))
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) and not (
                 isinstance(action, np.ndarray) and action.shape == () and
                 np.issubdtype(action.dtype, np.integer)):

@@ -12,7 +12,10 @@ A recording is JSON::
 
 Each frame is one QuickJS step with frameskip 1 whose action holds ``held`` and taps
 ``pressed`` (the play page turns real key events into exactly that), so the replay
-is exact: every frame's score, lives and gameState must match.
+is exact: every frame's score, lives and gameState must match. A frame with mouse
+input also has ``"pointer": {"at": [x, y] or null, "held": mask, "tapped": mask}``
+(canvas pixels; the button masks of contract.json "pointer"), replayed as a pointer
+action moving there (``at``) and holding and tapping those buttons.
 """
 
 from __future__ import annotations
@@ -168,8 +171,8 @@ def replay(recording: dict | str | os.PathLike, game=None) -> ReplayResult:
     combos: dict[tuple, int] = {}
     for ep in episodes:
         for f in ep["frames"]:
-            combos.setdefault((tuple(f["held"]), tuple(f["pressed"])), len(combos))
-    table = [Action("+".join(map(str, h + t)) or "NOOP", h, t) for (h, t) in combos] or [Action("NOOP")]
+            combos.setdefault(_combo(f), len(combos))
+    table = [_combo_action(c) for c in combos] or [Action("NOOP")]
     envs = jsgym.make_vec(game, 1, actions=table, autoreset_mode="disabled",
                           max_episode_steps=None, frameskip=1,
                           game_options=recording.get("game_options"))
@@ -184,7 +187,7 @@ def replay(recording: dict | str | os.PathLike, game=None) -> ReplayResult:
                 mismatches.append((e, 0, _recorded(ep["start"]), got))
                 continue
             for k, f in enumerate(ep["frames"]):
-                action = combos[(tuple(f["held"]), tuple(f["pressed"]))]
+                action = combos[_combo(f)]
                 _, _, _, _, infos = envs.step(np.array([action]))
                 frames += 1
                 got = _state(infos, states)
@@ -194,6 +197,25 @@ def replay(recording: dict | str | os.PathLike, game=None) -> ReplayResult:
     finally:
         envs.close()
     return ReplayResult(len(episodes), frames, mismatches)
+
+
+def _combo(f: dict) -> tuple:
+    """A recorded frame's input: (held keys, tapped keys, pointer position or None,
+    held buttons, tapped buttons)."""
+    p = f.get("pointer") or {}
+    at = p.get("at")
+    return (tuple(f["held"]), tuple(f["pressed"]), tuple(at) if at else None,
+            int(p.get("held", 0)), int(p.get("tapped", 0)))
+
+
+def _combo_action(c: tuple) -> Action:
+    held, tapped, at, buttons_held, buttons_tapped = c
+    name = "+".join(map(str, held + tapped)) or "NOOP"
+    if at is None and not buttons_held and not buttons_tapped:
+        return Action(name, held, tapped)
+    return Action(f"{name}@{at}", held, tapped, pointer="at" if at else "none",
+                  x=float(at[0]) if at else 0.0, y=float(at[1]) if at else 0.0,
+                  buttons_held=buttons_held, buttons_tapped=buttons_tapped)
 
 
 def _state(infos, states) -> dict:

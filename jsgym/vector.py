@@ -67,9 +67,27 @@ class JsVectorEnv(VectorEnv):
         self.num_envs = config.num_envs
         h, w = config.obs_size
         self.single_observation_space = spaces.Box(0, 255, (h, w, 3), np.uint8)
-        self.single_action_space = spaces.Discrete(len(config.actions))
+        n_act = len(config.actions)
         self.observation_space = spaces.Box(0, 255, (self.num_envs, h, w, 3), np.uint8)
-        self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, len(config.actions)))
+        #: None, ("grid", rows, cols, width, height) or ("continuous", width, height)
+        self.pointer_space = config.pointer_space
+        if self.pointer_space is not None and self.pointer_space[0] == "continuous":
+            _, cw, ch = self.pointer_space
+            hi = np.array([cw, ch], dtype=np.float32)
+            self.single_action_space = spaces.Dict({
+                "action": spaces.Discrete(n_act),
+                "pointer": spaces.Box(np.zeros(2, np.float32), hi, (2,), np.float32),
+                "button": spaces.Discrete(3)})
+            self.action_space = spaces.Dict({
+                "action": spaces.MultiDiscrete(np.full(self.num_envs, n_act)),
+                "pointer": spaces.Box(np.zeros((self.num_envs, 2), np.float32),
+                                      np.tile(hi, (self.num_envs, 1)), (self.num_envs, 2),
+                                      np.float32),
+                "button": spaces.MultiDiscrete(np.full(self.num_envs, 3))})
+        else:
+            self.single_action_space = spaces.Discrete(n_act)
+            self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, n_act))
+        self._n_actions = n_act
         self.backend = pool.backend
         self._pool = pool
         self._all_ids = np.arange(self.num_envs, dtype=np.int64)
@@ -149,11 +167,37 @@ class JsVectorEnv(VectorEnv):
         """Starts stepping the envs ``env_ids`` (all by default) and returns at once;
         :meth:`recv` collects the results. Envs not in flight can be sent in another
         call meanwhile (double buffering); up to 8 sends may be outstanding."""
-        if env_ids is None:
-            self._pool.send(self._check_actions(actions, self.num_envs), None)
-            return
-        ids = self._check_ids(env_ids)
-        self._pool.send(self._check_actions(actions, len(ids)), ids)
+        ids = None if env_ids is None else self._check_ids(env_ids)
+        n = self.num_envs if ids is None else len(ids)
+        if self._pool.pointer is not None:
+            actions = self._write_pointer(actions, n, ids)
+        self._pool.send(self._check_actions(actions, n), ids)
+
+    def _write_pointer(self, actions, n: int, ids) -> np.ndarray:
+        """A continuous action ``{"action", "pointer", "button"}``: the pointer rows of
+        its envs written into the pool's pointer buffer (checked first, so that a bad
+        action moves no env); returns the key actions."""
+        if not isinstance(actions, dict) or set(actions) != {"action", "pointer", "button"}:
+            raise ValueError("actions must be a dict {'action', 'pointer', 'button'} (the "
+                             f"continuous pointer space), got {type(actions).__name__}")
+        pos = np.asarray(actions["pointer"], dtype=np.float64)
+        button = np.asarray(actions["button"])
+        if pos.shape != (n, 2) or not np.isfinite(pos).all():
+            raise ValueError(f"actions['pointer'] must be finite with shape ({n}, 2), got "
+                             f"shape {pos.shape}")
+        if button.shape != (n,) or button.dtype.kind not in "iu" or n and (
+                button.min() < 0 or button.max() > 2):
+            raise ValueError(f"actions['button'] must be integers 0 (up), 1 (held) or 2 "
+                             f"(click) with shape ({n},), got {button!r}")
+        rows = np.arange(self.num_envs) if ids is None else ids
+        _, cw, ch = self.pointer_space
+        left = contract.BUTTONS["LEFT"]
+        p = self._pool.pointer
+        p[rows, 0] = np.clip(pos[:, 0], 0, cw)
+        p[rows, 1] = np.clip(pos[:, 1], 0, ch)
+        p[rows, 2] = np.where(button == 1, left, 0)
+        p[rows, 3] = np.where(button == 2, left, 0)
+        return actions["action"]
 
     def recv(self):
         """Waits for the oldest outstanding :meth:`send` and returns
@@ -223,8 +267,8 @@ class JsVectorEnv(VectorEnv):
         if a.dtype.kind not in "iu":
             raise ValueError(f"actions must be integers, got dtype {a.dtype}")
         if a.dtype == np.uint64 and n and a.max() >= 1 << 63:  # would wrap to int64
-            raise ValueError(f"actions must be within [0, {self.single_action_space.n}), "
-                             f"got {a[a >= self.single_action_space.n].tolist()}")
+            raise ValueError(f"actions must be within [0, {self._n_actions}), "
+                             f"got {a[a >= self._n_actions].tolist()}")
         return a
 
     def _infos(self, ids: np.ndarray, *, with_episode: bool, full: bool | None = None,

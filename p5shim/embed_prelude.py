@@ -21,7 +21,7 @@ import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 #: The preludes, in the order p5shim_install() runs them.
-PRELUDES = ("prelude.js", "prelude_utilities.js")
+PRELUDES = ("prelude.js", "prelude_utilities.js", "prelude_input.js")
 
 
 def render(files: list[tuple[str, bytes]]) -> str:

@@ -2,6 +2,7 @@
  * either game kind, and hands jobs to the scheduler. Nothing per env or per step
  * happens here beyond the checks of a job's arguments. */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +12,8 @@
 #include "internal.h" /* jg_engine_name: the QuickJS version */
 #include "pool.h"
 
-_Static_assert(sizeof(jg_action) == 2 * JG_MAX_KEYS_PER_ACTION * sizeof(int32_t),
-               "jg_action holds JG_MAX_KEYS_PER_ACTION held and tapped keys");
+_Static_assert(sizeof(jg_action) == (2 * JG_MAX_KEYS_PER_ACTION + 5) * sizeof(int32_t),
+               "jg_action holds JG_MAX_KEYS_PER_ACTION held and tapped keys and the pointer");
 /* jg_config.fit goes to the rasterizer as it is */
 _Static_assert(JG_OBS_FIT_STRETCH == JG_FIT_STRETCH && JG_OBS_FIT_LETTERBOX == JG_FIT_LETTERBOX,
                "contract.json's modes.fit is the rasterizer's order");
@@ -57,6 +58,15 @@ static const char *validate(const jg_config *c, int hosted) {
     if (c->autoreset_mode > JG_AUTORESET_DISABLED) return "unknown autoreset mode";
     if (c->on_error > JG_ON_ERROR_RESET) return "unknown on_error policy";
     if (c->num_actions == 0 || !c->actions) return "the action table is empty";
+    for (uint32_t i = 0; i < c->num_actions; i++) {
+        const jg_action *a = &c->actions[i];
+        if (a->pointer < JG_POINTER_NONE || a->pointer > JG_POINTER_INPUT)
+            return "an action's pointer mode must be JG_POINTER_NONE, _AT or _INPUT";
+        if ((a->buttons_held | a->buttons_tapped) & ~(JG_BUTTON_LEFT | JG_BUTTON_RIGHT | JG_BUTTON_CENTER))
+            return "an action's buttons must be JG_BUTTON_* masks";
+        if (a->pointer == JG_POINTER_AT && !(isfinite(a->x) && isfinite(a->y)))
+            return "an action's pointer position must be finite";
+    }
     if (!(c->step_timeout > 0)) return "step_timeout must be > 0";
     if (c->memory_limit < JG_LIMIT_MEMORY_LIMIT_MIN) return "memory_limit must be at least 1 MiB";
     if (c->stack_limit < JG_LIMIT_STACK_LIMIT_MIN) return "stack_limit must be at least 64 KiB";
@@ -106,6 +116,10 @@ static jg_pool *pool_new(const jg_config *config, int32_t *status, int hosted) {
         return NULL;
     }
     memcpy(pool->actions, config->actions, config->num_actions * sizeof *pool->actions);
+    for (uint32_t i = 0; i < config->num_actions; i++) { /* whole pixels, as a mouse reports */
+        pool->actions[i].x = roundf(pool->actions[i].x);
+        pool->actions[i].y = roundf(pool->actions[i].y);
+    }
     pool->config.game_name = pool->game_name;
     pool->config.options_json = pool->options_json;
     pool->config.actions = pool->actions;
@@ -224,6 +238,10 @@ int32_t jg_pool_set_buffers(jg_pool *pool, const jg_buffers *b) {
         return jg_pool_fail(pool, JG_ERR_ARGUMENT, "every buffer except final_obs must be given");
     if ((b->final_obs == NULL) != (b->final_obs_valid == NULL))
         return jg_pool_fail(pool, JG_ERR_ARGUMENT, "final_obs and final_obs_valid go together");
+    for (uint32_t i = 0; i < pool->config.num_actions && !b->pointer; i++)
+        if (pool->actions[i].pointer == JG_POINTER_INPUT)
+            return jg_pool_fail(pool, JG_ERR_ARGUMENT,
+                                "the action table reads the pointer buffer: pointer must be given");
     pthread_mutex_lock(&pool->mutex);
     int busy = pool->jobs_submitted != pool->jobs_received;
     if (!busy) {

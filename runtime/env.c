@@ -229,6 +229,7 @@ static int run_frame(jg_env *env, int last) {
     env->prof.p5_calls += p5shim_call_count(env->shim);
     if (JS_IsException(r)) return env_fail_from_exception(env, JG_PHASE_DRAW);
     JS_FreeValue(env->ctx, r);
+    if (p5shim_pointer_frame_end(env->shim)) return env_fail_from_exception(env, JG_PHASE_DRAW);
     size_t n = 0;
     const uint32_t *cmds = p5shim_commands(env->shim, &n);
     int32_t raster_status = JG_RASTER_OK;
@@ -421,6 +422,7 @@ static int32_t env_reset(jg_env *env, uint32_t level_seed, uint8_t *obs, jg_stat
     env->phase = JG_PHASE_RESET;
     p5shim_release_all_keys(env->shim);
     env->n_down = 0;
+    if (p5shim_pointer_reset(env->shim)) return env_fail_from_exception(env, JG_PHASE_RESET);
     p5shim_reset_episode(env->shim, level_seed);
     if (JS_HasException(env->ctx)) return env_fail_from_exception(env, JG_PHASE_RESET);
     /* seeds above 2^31 stay positive numbers in JS, as in the browser backend */
@@ -484,12 +486,25 @@ static int apply_action_keys(jg_env *env, const jg_action *a) {
     return JG_OK;
 }
 
+/* Then the pointer (moved, buttons released and pressed: p5shim_pointer_step). */
+static int apply_action_pointer(jg_env *env, const jg_action *a) {
+    env->phase = JG_PHASE_POINTER;
+    if (p5shim_pointer_step(env->shim, a->pointer == JG_POINTER_AT, a->x, a->y, a->buttons_held,
+                            a->buttons_tapped))
+        return env_fail_from_exception(env, JG_PHASE_POINTER);
+    return JG_OK;
+}
+
+/* After the step's first frame: tapped keys, then tapped buttons, go up. */
 static int release_taps(jg_env *env, const jg_action *a) {
     int rc;
     for (int i = 0; i < JG_MAX_KEYS_PER_ACTION; i++)
         if (a->tapped[i] && !key_in(a->held, a->tapped[i]) &&
             (rc = key_event(env, a->tapped[i], 0)))
             return rc;
+    env->phase = JG_PHASE_POINTER;
+    if (p5shim_pointer_release_taps(env->shim, a->buttons_held, a->buttons_tapped))
+        return env_fail_from_exception(env, JG_PHASE_POINTER);
     return JG_OK;
 }
 
@@ -499,6 +514,7 @@ static int32_t env_step(jg_env *env, const jg_action *a, uint8_t *obs, jg_state 
     arm_deadline(env);
     uint64_t t0 = profile ? jg_now_ns() : 0;
     int rc = apply_action_keys(env, a);
+    if (!rc) rc = apply_action_pointer(env, a);
     if (profile) env->prof.js_ns += jg_now_ns() - t0;
     if (rc) return rc;
     for (uint32_t f = 0; f < cfg->frameskip; f++) {

@@ -18,6 +18,7 @@
  * [start_level, start_level + num_levels)). Everything here runs on the thread the
  * scheduler gave the env for this job; nothing here knows threads or QuickJS.
  */
+#include <math.h>
 #include <string.h>
 
 #include "error.h"
@@ -165,6 +166,13 @@ int32_t jg_episode_reset(jg_pool *pool, jg_slot *slot, uint32_t seed, int explic
     return rc ? fail(pool, slot, rc) : JG_OK;
 }
 
+/* A button mask from the caller's float: anything but a whole number of JG_BUTTON_*
+ * bits (NaN, negative, huge) holds no button; the Python layer checks its input. */
+static int32_t button_mask(float v) {
+    const int32_t all = JG_BUTTON_LEFT | JG_BUTTON_RIGHT | JG_BUTTON_CENTER;
+    return v >= 0 && v <= (float)all ? (int32_t)v & all : 0;
+}
+
 int32_t jg_episode_step(jg_pool *pool, jg_slot *slot, int32_t action) {
     jg_buffers *b = &pool->buffers;
     uint32_t i = slot->id;
@@ -178,7 +186,19 @@ int32_t jg_episode_step(jg_pool *pool, jg_slot *slot, int32_t action) {
         return rc ? fail(pool, slot, rc) : JG_OK;
     }
     double previous = slot->state.score;
-    int32_t rc = pool->game.step(pool->game.user, i, &pool->actions[action], obs_slot(pool, b->obs, i),
+    const jg_action *a = &pool->actions[action];
+    jg_action input;
+    if (a->pointer == JG_POINTER_INPUT) { /* a continuous pointer: this step's row */
+        const float *row = b->pointer + 4 * (size_t)i;
+        input = *a;
+        input.pointer = JG_POINTER_AT;
+        input.x = isfinite(row[0]) ? roundf(row[0]) : 0.0f; /* whole pixels, as a mouse */
+        input.y = isfinite(row[1]) ? roundf(row[1]) : 0.0f;
+        input.buttons_held = button_mask(row[2]);
+        input.buttons_tapped = button_mask(row[3]);
+        a = &input;
+    }
+    int32_t rc = pool->game.step(pool->game.user, i, a, obs_slot(pool, b->obs, i),
                                  &slot->state, &slot->error);
     if (rc) return fail(pool, slot, failed(slot, rc));
     slot->elapsed++;

@@ -16,11 +16,20 @@ KEY_CODES = contract.KEY_CODES
 @dataclass(frozen=True)
 class Action:
     """One discrete action: keys held while the action repeats, keys tapped (down for
-    the step's first frame only, firing keyPressed every time)."""
+    the step's first frame only, firing keyPressed every time), and the pointer:
+    ``pointer`` ``"none"`` leaves it where it is, ``"at"`` moves it to ``(x, y)``
+    (canvas pixels), ``"input"`` to the position a continuous action gives at each
+    step; mouse buttons (``contract.BUTTONS`` masks) are held and tapped as keys are.
+    A held button stays down only while consecutive steps hold it."""
 
     name: str
     held: tuple[int, ...] = ()
     tapped: tuple[int, ...] = ()
+    pointer: str = "none"
+    x: float = 0.0
+    y: float = 0.0
+    buttons_held: int = 0
+    buttons_tapped: int = 0
 
 
 #: The default Discrete(8) table, identical to the published PlayTrain template.
@@ -62,63 +71,174 @@ def resolve(game: str | os.PathLike) -> tuple[str, pathlib.Path]:
         f"(bundled: {', '.join(bundled_games()) or 'none found in ' + str(games_dir())})")
 
 
-def _key_code(key: int | str, where: str) -> int:
+class ActionSpecError(ValueError):
+    """A malformed action table; ``where`` says which entry and field."""
+
+
+#: Entries an action table may have (a table is one Discrete space; more is a mistake).
+MAX_ACTIONS = 4096
+
+
+def _key_code(key, where: str) -> int:
     if isinstance(key, bool) or not isinstance(key, (int, str)):
-        raise TypeError(f"{where}: a key is a key code (int) or a name like 'LEFT', got {key!r}")
+        raise ActionSpecError(f"{where}: a key is a key code (int) or a name like 'LEFT', "
+                              f"got {_short(key)}")
     if isinstance(key, str):
         code = KEY_CODES.get(key.upper())
         if code is None:
-            raise ValueError(f"{where}: unknown key name {key!r}; known: {', '.join(KEY_CODES)}")
+            raise ActionSpecError(f"{where}: unknown key name {_short(key)}; known: "
+                                  f"{', '.join(KEY_CODES)}")
         return code
     if not 0 < key < 256:
-        raise ValueError(f"{where}: key code must be within 1..255, got {key}")
+        raise ActionSpecError(f"{where}: key code must be within 1..255, got {key}")
     return key
 
 
+def _short(v) -> str:
+    text = repr(v)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _keys(v, where: str) -> tuple[int, ...]:
+    if v is None:
+        return ()
+    if isinstance(v, (int, str)) and not isinstance(v, bool):
+        v = (v,)
+    if not isinstance(v, (list, tuple)):
+        raise ActionSpecError(f"{where}: expected a key or a list of keys, got {_short(v)}")
+    if len(v) > MAX_KEYS_PER_ACTION:
+        raise ActionSpecError(f"{where}: at most {MAX_KEYS_PER_ACTION} keys, got {len(v)}")
+    return tuple(_key_code(k, where) for k in v)
+
+
+def _buttons(v, where: str) -> int:
+    """A button name ('LEFT', 'RIGHT', 'CENTER'), a list of names, or True (LEFT)."""
+    if v is None or v is False:
+        return 0
+    if v is True:
+        return contract.BUTTONS["LEFT"]
+    if isinstance(v, str):
+        v = (v,)
+    if not isinstance(v, (list, tuple)):
+        raise ActionSpecError(f"{where}: expected a button name ({', '.join(contract.BUTTONS)}) "
+                              f"or a list of them, got {_short(v)}")
+    mask = 0
+    for b in v:
+        if not isinstance(b, str) or b.upper() not in contract.BUTTONS:
+            raise ActionSpecError(f"{where}: unknown button {_short(b)}; known: "
+                                  f"{', '.join(contract.BUTTONS)}")
+        mask |= contract.BUTTONS[b.upper()]
+    return mask
+
+
+def _finite(v, where: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or abs(v) > 1e9:
+        raise ActionSpecError(f"{where}: expected a finite number, got {_short(v)}")
+    return float(v)
+
+
+_FIELDS = ("name", "held", "tapped", "press", "pointer", "button", "click")
+
+
+def parse_action(item, i: int) -> Action:
+    """One entry of an action table (see :func:`parse_actions`)."""
+    where = f"action {i}"
+    if isinstance(item, Action):
+        return item
+    if isinstance(item, str):
+        keys = [k for k in item.split("+") if k and k.upper() != "NOOP"]
+        held = tuple(_key_code(k, where) for k in keys if k.upper() != "SPACE")
+        tapped = tuple(_key_code(k, where) for k in keys if k.upper() == "SPACE")
+        action = Action(item, held, tapped)
+    elif isinstance(item, dict):
+        unknown = sorted(str(k) for k in item if k not in _FIELDS)
+        if unknown:
+            raise ActionSpecError(f"{where}: unknown field(s) {', '.join(unknown)}; an action "
+                                  f"has {', '.join(_FIELDS)}")
+        name = item.get("name", f"action{i}")
+        if not isinstance(name, str) or len(name) > 100:
+            raise ActionSpecError(f"{where}.name: expected a string (at most 100 characters), "
+                                  f"got {_short(name)}")
+        tapped = item.get("tapped", item.get("press"))
+        pointer, x, y = "none", 0.0, 0.0
+        at = item.get("pointer")
+        if at == "input":
+            pointer = "input"
+        elif at is not None:
+            if not isinstance(at, (list, tuple)) or len(at) != 2:
+                raise ActionSpecError(f"{where}.pointer: expected [x, y] (canvas pixels) or "
+                                      f"'input', got {_short(at)}")
+            pointer = "at"
+            x, y = _finite(at[0], f"{where}.pointer[0]"), _finite(at[1], f"{where}.pointer[1]")
+        action = Action(name, _keys(item.get("held"), f"{where}.held"),
+                        _keys(tapped, f"{where}.tapped"), pointer, x, y,
+                        _buttons(item.get("button"), f"{where}.button"),
+                        _buttons(item.get("click"), f"{where}.click"))
+    else:
+        raise ActionSpecError(f"{where}: expected an Action, a dict or a string, got "
+                              f"{type(item).__name__} {_short(item)}")
+    if len(action.held) > MAX_KEYS_PER_ACTION or len(action.tapped) > MAX_KEYS_PER_ACTION:
+        raise ActionSpecError(f"{where}: at most {MAX_KEYS_PER_ACTION} held and "
+                              f"{MAX_KEYS_PER_ACTION} tapped keys")
+    return action
+
+
 def parse_actions(spec) -> tuple[Action, ...]:
-    """Normalises an action table given as Actions, dicts ``{"name", "held", "tapped"}``
-    (``"press"`` is accepted for ``"tapped"``, as in PlayTrain's table) or strings
-    like ``"LEFT+SPACE"`` (keys joined with ``+``: SPACE is tapped, others held)."""
+    """Normalises an action table: a list of Actions, dicts ``{"name", "held",
+    "tapped"}`` (``"press"`` is accepted for ``"tapped"``, as in PlayTrain's table;
+    ``"pointer": [x, y]`` moves the mouse there, ``"button"`` holds and ``"click"`` taps
+    buttons ``'LEFT'``, ``'RIGHT'``, ``'CENTER'``) or strings like ``"LEFT+SPACE"``
+    (keys joined with ``+``: SPACE is tapped, others held).
+
+    Raises:
+        ActionSpecError (a ValueError): the table or an entry is malformed; the
+            message names the entry and the field.
+    """
     if spec is None:
         return DEFAULT_ACTIONS
-    actions = []
-    for i, item in enumerate(spec):
-        where = f"action {i}"
-        if isinstance(item, Action):
-            action = item
-        elif isinstance(item, str):
-            keys = [k for k in item.split("+") if k and k.upper() != "NOOP"]
-            held = tuple(_key_code(k, where) for k in keys if k.upper() != "SPACE")
-            tapped = tuple(_key_code(k, where) for k in keys if k.upper() == "SPACE")
-            action = Action(item, held, tapped)
-        elif isinstance(item, dict):
-            tapped = item.get("tapped", item.get("press", ()))
-            held = item.get("held", ())
-            if tapped is None:
-                tapped = ()
-            if isinstance(tapped, (int, str)):
-                tapped = (tapped,)
-            if isinstance(held, (int, str)):
-                held = (held,)
-            action = Action(str(item.get("name", f"action{i}")),
-                            tuple(_key_code(k, where) for k in held),
-                            tuple(_key_code(k, where) for k in tapped))
-        else:
-            raise TypeError(f"{where}: expected an Action, a dict or a string, got {item!r}")
-        if len(action.held) > MAX_KEYS_PER_ACTION or len(action.tapped) > MAX_KEYS_PER_ACTION:
-            raise ValueError(f"{where}: at most {MAX_KEYS_PER_ACTION} held and "
-                             f"{MAX_KEYS_PER_ACTION} tapped keys")
-        actions.append(action)
+    if isinstance(spec, (str, bytes, dict)) or not isinstance(spec, (list, tuple)):
+        raise ActionSpecError(f"an action table is a list of actions, got "
+                              f"{type(spec).__name__} {_short(spec)}")
+    if len(spec) > MAX_ACTIONS:
+        raise ActionSpecError(f"an action table has at most {MAX_ACTIONS} actions, got {len(spec)}")
+    actions = tuple(parse_action(item, i) for i, item in enumerate(spec))
     if not actions:
-        raise ValueError("the action table is empty")
-    return tuple(actions)
+        raise ActionSpecError("the action table is empty")
+    return actions
 
 
-_DECLARED = re.compile(r"\bJSGYM_ACTIONS\b")
+def pointer_grid(keys: tuple[Action, ...], rows: int, cols: int, width: float,
+                 height: float) -> tuple[Action, ...]:
+    """``keys`` followed by a ``rows x cols`` grid of left clicks at the cells'
+    centres of a ``width x height`` canvas (row-major: action ``len(keys) + r * cols +
+    c`` clicks row ``r``, column ``c``)."""
+    for v, what in ((rows, "rows"), (cols, "cols")):
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 64:
+            raise ValueError(f"pointer grid {what} must be an int within 1..64, got {v!r}")
+    out = list(keys)
+    for r in range(rows):
+        for c in range(cols):
+            out.append(Action(f"CLICK_{r}_{c}", pointer="at", x=(c + 0.5) * width / cols,
+                              y=(r + 0.5) * height / rows,
+                              buttons_tapped=contract.BUTTONS["LEFT"]))
+    if len(out) > MAX_ACTIONS:
+        raise ValueError(f"an action table has at most {MAX_ACTIONS} actions, got {len(out)}")
+    return tuple(out)
+
+
+def continuous_pointer(keys: tuple[Action, ...]) -> tuple[Action, ...]:
+    """``keys``, each also moving the pointer to the continuous action's position and
+    pressing its buttons (``pointer="input"``)."""
+    return tuple(Action(a.name, a.held, a.tapped, "input") for a in keys)
+
+
+_DECLARED = re.compile(r"\bJSGYM_(ACTIONS|POINTER)\b")
 
 
 def declares_actions(source: str) -> bool:
-    """Whether a game file declares its own table as a global ``JSGYM_ACTIONS``."""
+    """Whether a game file may declare its own table (``JSGYM_ACTIONS``) or pointer
+    space (``JSGYM_POINTER``): a cheap gate before the game is run to find out (a
+    comment that mentions the name only costs that run)."""
     return bool(_DECLARED.search(source))
 
 

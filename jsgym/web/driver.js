@@ -13,9 +13,12 @@
  *    Math.random with (seed ^ randomMix) >>> 0, noiseSeed((seed ^ noiseMix) >>> 0),
  *    drop randomSeed() state, frameCount = 0 (virtual clock 0), deltaTime =
  *    1000 / frameRate, resetGame(seed), one redraw().
- *  - step(held, tapped, frameskip): before the first frame release the keys no longer
- *    held (and tapped keys that are down), press held keys then tapped keys in table
- *    order; redraw() frameskip times; release tapped keys right after the first frame.
+ *  - step(held, tapped, frameskip, pointer): before the first frame release the keys
+ *    no longer held (and tapped keys that are down), press held keys then tapped keys
+ *    in table order, then move the pointer and release/press its buttons (the order of
+ *    p5shim/prelude_input.js); redraw() frameskip times, each followed by what p5's
+ *    draw loop does for the mouse (pmouseX = mouseX, movedX = 0); release tapped keys,
+ *    then tapped buttons, right after the first frame.
  *  - keys go down and up as real KeyboardEvents dispatched at document.body (keydown,
  *    then keypress for keys that type a character, keyup), so p5's own listeners set
  *    keyCode/key/keyIsDown and call keyPressed/keyTyped/keyReleased. A key already
@@ -159,6 +162,106 @@
       if (held.indexOf(tapped[i]) < 0) keyEvent(tapped[i], false);
   }
 
+  /* ------------------------------------------------------------ pointer */
+  // The mouse as the QuickJS backend moves it (p5shim/prelude_input.js has the event
+  // order): real MouseEvents dispatched at the canvas, which bubble to the window
+  // listeners p5 installs; positions are whole canvas pixels (the pool rounds them),
+  // the canvas sits at the page's origin at its own size, so p5's mouseX is x.
+  // redraw() alone does not do what p5's draw loop does after a frame
+  // (pmouseX = mouseX, movedX = 0): frameEnd() does it.
+  var BUTTONS = Object.keys(C.buttonEvents).map(Number).sort(function (a, b) { return a - b; });
+  var LEFT_BIT = BUTTONS[0];
+  var ptr = { used: false, x: 0, y: 0, down: 0, lastPress: null, clicks: 0 };
+  function mouse(type, button) {
+    var p = inst();
+    var canvas = p.canvas || p._renderer.elt;
+    var rect = canvas.getBoundingClientRect();
+    var e = new MouseEvent(type, { bubbles: true, cancelable: true, view: window,
+                                   clientX: rect.left + ptr.x, clientY: rect.top + ptr.y,
+                                   screenX: ptr.x, screenY: ptr.y, button: button,
+                                   buttons: ptr.down, detail: type === 'dblclick' ? 2 : ptr.clicks });
+    dispatching = true;
+    try {
+      canvas.dispatchEvent(e);
+    } finally {
+      dispatching = false;
+    }
+    if (callbackError) {
+      var thrown = callbackError.error;
+      callbackError = null;
+      throw thrown;
+    }
+  }
+  function press(bit) {
+    ptr.down |= bit;
+    if (bit === LEFT_BIT) {
+      var t = performance.now();
+      var lp = ptr.lastPress;
+      ptr.clicks = lp && lp.x === ptr.x && lp.y === ptr.y && t - lp.t <= C.doubleClickMs
+        ? ptr.clicks + 1 : 1;
+      ptr.lastPress = { t: t, x: ptr.x, y: ptr.y };
+    }
+    mouse('mousedown', C.buttonEvents[bit][0]);
+  }
+  function release(bit) {
+    ptr.down &= ~bit;
+    mouse('mouseup', C.buttonEvents[bit][0]);
+    if (bit !== LEFT_BIT) return;
+    mouse('click', 0);
+    if (ptr.clicks === 2) {
+      mouse('dblclick', 0);
+      ptr.lastPress = null;
+    }
+  }
+  /** Before the first frame: move (pointer.at = [x, y] or null), then buttons. */
+  function applyPointer(pointer) {
+    if (!pointer) {
+      if (!ptr.down) return;
+      pointer = { at: null, held: 0, tapped: 0 };
+    }
+    var at = pointer.at, held = pointer.held, tapped = pointer.tapped, i, bit;
+    if (at && (!ptr.used || at[0] !== ptr.x || at[1] !== ptr.y)) {
+      ptr.x = at[0]; ptr.y = at[1];
+      ptr.used = true;
+      mouse('mousemove', 0);
+    }
+    for (i = 0; i < BUTTONS.length; i++) {
+      bit = BUTTONS[i];
+      if ((ptr.down & bit) && (!(held & bit) || (tapped & bit))) release(bit);
+    }
+    for (i = 0; i < BUTTONS.length; i++) {
+      bit = BUTTONS[i];
+      if ((held & bit) && !(ptr.down & bit)) { ptr.used = true; press(bit); }
+    }
+    for (i = 0; i < BUTTONS.length; i++) {
+      bit = BUTTONS[i];
+      if ((tapped & bit) && !(ptr.down & bit)) { ptr.used = true; press(bit); }
+    }
+  }
+  function releasePointerTaps(pointer) {
+    if (!pointer) return;
+    for (var i = 0; i < BUTTONS.length; i++) {
+      var bit = BUTTONS[i];
+      if ((pointer.tapped & bit) && !(pointer.held & bit) && (ptr.down & bit)) release(bit);
+    }
+  }
+  function frameEnd() {
+    if (!ptr.used) return;
+    var p = inst();
+    p._updateMouseCoords();
+    p._setProperty('movedX', 0);
+    p._setProperty('movedY', 0);
+  }
+  function resetPointer() {
+    if (!ptr.used) return;
+    var p = inst();
+    ['mouseX', 'mouseY', 'pmouseX', 'pmouseY', 'winMouseX', 'winMouseY', 'pwinMouseX',
+     'pwinMouseY', 'movedX', 'movedY', 'mouseButton'].forEach(function (n) { p._setProperty(n, 0); });
+    p._setProperty('mouseIsPressed', false);
+    p._setProperty('_hasMouseInteracted', false);
+    ptr = { used: false, x: 0, y: 0, down: 0, lastPress: null, clicks: 0 };
+  }
+
   /* ------------------------------------------------------------ frames */
   function readState() {
     var M = C.messages;
@@ -246,6 +349,11 @@
   J.reset = function (seed, oh, ow, fit) {
     var p = inst();
     releaseAll();
+    try {
+      resetPointer();
+    } catch (e) {
+      return fail(e, 'reset');
+    }
     P.seedRandom(seed);
     p.noiseSeed(((seed >>> 0) ^ C.noiseMix) >>> 0);
     p._lcg_random_state = null;
@@ -261,21 +369,31 @@
     } catch (e) {
       return fail(e, 'reset');
     }
-    var r = J.frames([], [], 1, oh, ow, fit);
+    var r = J.frames([], [], 1, null, oh, ow, fit);
     if (!r.error) J.hasEpisode = true;
     return r;
   };
 
-  /** One step: key events, frameskip redraws, state, observation (oh = 0: none). */
-  J.frames = function (held, tapped, frameskip, oh, ow, fit) {
+  /** One step: key and pointer events, frameskip redraws, state, observation (oh = 0:
+   * none). pointer: null (stays, buttons unchanged) or {at: [x, y] | null, held, tapped}
+   * with button masks. */
+  J.frames = function (held, tapped, frameskip, pointer, oh, ow, fit) {
     var phase = 'key';
     try {
       applyKeys(held, tapped);
+      phase = 'pointer';
+      applyPointer(pointer);
       for (var f = 0; f < frameskip; f++) {
         phase = 'draw';
         requireFunction(window.draw, 'draw');
         p5.instance.redraw();
-        if (f === 0) { phase = 'key'; releaseTaps(held, tapped); }
+        frameEnd();
+        if (f === 0) {
+          phase = 'key';
+          releaseTaps(held, tapped);
+          phase = 'pointer';
+          releasePointerTaps(pointer);
+        }
       }
       phase = 'state';
       var st = readState();
@@ -285,7 +403,9 @@
     return { s: st.score, l: st.lives, g: st.gameState, o: oh ? J.observe(oh, ow, fit) : '' };
   };
 
-  J.step = function (held, tapped, frameskip, oh, ow, fit) {
-    return J.frames(held, tapped, frameskip, oh, ow, fit);
+  J.step = function (held, tapped, frameskip, pointer, oh, ow, fit) {
+    return J.frames(held, tapped, frameskip, pointer, oh, ow, fit);
   };
+  /** Where the pointer is and which buttons are down (the play page records them). */
+  J.pointer = function () { return { used: ptr.used, x: ptr.x, y: ptr.y, down: ptr.down }; };
 })();

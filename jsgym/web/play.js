@@ -6,6 +6,7 @@
  * last frame that are already up again (or that were released and pressed again)
  * are "tapped". driver.js then fires the key events exactly as it does for an agent,
  * so `jsgym replay` can replay the recording in the QuickJS backend frame by frame.
+ * Mouse input is recorded the same way (see framePointer()).
  */
 (function () {
   'use strict';
@@ -58,6 +59,53 @@
     }
   }, true);
 
+  // The mouse, the same way: trusted mouse events on the canvas are collected (in
+  // canvas pixels) and never reach p5; once per frame they become the step's pointer
+  // (the position if it moved, buttons held now, buttons pressed since the last frame
+  // that are already up again), and driver.js fires the events as for an agent.
+  var BIT_OF_BUTTON = {};
+  Object.keys(K.buttonEvents).forEach(function (bit) { BIT_OF_BUTTON[K.buttonEvents[bit][0]] = +bit; });
+  var mouseAt = null, buttonsDown = 0, buttonsSince = 0;
+  function canvasPoint(e) {
+    var canvas = window.p5.instance.canvas;
+    var r = canvas.getBoundingClientRect();
+    return [Math.round((e.clientX - r.left) * canvas.width / r.width),
+            Math.round((e.clientY - r.top) * canvas.height / r.height)];
+  }
+  function onMouse(e) {
+    if (!e.isTrusted) return;  // driver.js's own events go through to p5
+    var canvas = window.p5 && window.p5.instance && window.p5.instance.canvas;
+    if (!canvas || e.target !== canvas) return;
+    e.stopImmediatePropagation();
+    if (e.type === 'contextmenu') { e.preventDefault(); return; }
+    var bit = BIT_OF_BUTTON[e.button] || 0;
+    if (e.type === 'mousemove' || e.type === 'mousedown' || e.type === 'mouseup') mouseAt = canvasPoint(e);
+    if (e.type === 'mousedown' && bit) { buttonsDown |= bit; buttonsSince |= bit; }
+    if (e.type === 'mouseup' && bit) buttonsDown &= ~bit;
+  }
+  ['mousemove', 'mousedown', 'mouseup', 'click', 'dblclick', 'contextmenu', 'wheel',
+   'dragend', 'dragover'].forEach(function (type) {
+    window.addEventListener(type, onMouse, true);
+    // events elsewhere (the page's buttons) must not reach p5's window listeners either
+    document.addEventListener(type, function (e) { if (e.isTrusted) e.stopPropagation(); });
+  });
+  window.addEventListener('mouseup', function (e) {  // a release outside the canvas
+    if (e.isTrusted && BIT_OF_BUTTON[e.button]) buttonsDown &= ~BIT_OF_BUTTON[e.button];
+  }, true);
+
+  function framePointer() {
+    var cur = J.pointer();
+    var at = mouseAt && (!cur.used || mouseAt[0] !== cur.x || mouseAt[1] !== cur.y) ? mouseAt : null;
+    var held = buttonsDown, tapped = 0;
+    for (var bit in K.buttonEvents) {
+      bit = +bit;
+      if ((buttonsSince & bit) && (!(held & bit) || (cur.down & bit))) tapped |= bit;
+    }
+    buttonsSince = 0;
+    if (!at && !held && !tapped && !cur.down) return null;
+    return { at: at, held: held, tapped: tapped };
+  }
+
   function frameKeys() {
     var held = physical.slice(0, MAX_KEYS);
     var tapped = [];
@@ -89,6 +137,7 @@
   function start(seed) {
     seed = Math.max(0, Math.floor(Number(seed) || 0)) >>> 0;
     physical = []; pressedSince = [];
+    buttonsSince = 0;
     var r = J.reset(seed, 0, 0, 'stretch');
     if (r.error) { $('banner').textContent = K.phases[r.error.phase] + ' threw ' + r.error.message; stopped = true; return; }
     episode = { seed: seed, start: { score: r.s, lives: r.l, gameState: STATES[r.g] },
@@ -104,15 +153,17 @@
 
   function frame() {
     var keys = frameKeys();
-    var r = J.step(keys[0], keys[1], 1, 0, 0, 'stretch');
+    var pointer = framePointer();
+    var r = J.step(keys[0], keys[1], 1, pointer, 0, 0, 'stretch');
     if (r.error) {
       $('banner').textContent = K.phases[r.error.phase] + ' threw ' + r.error.message;
       stopped = true;
       upload();
       return;
     }
-    episode.frames.push({ held: keys[0], pressed: keys[1], score: r.s, lives: r.l,
-                          gameState: STATES[r.g] });
+    var rec = { held: keys[0], pressed: keys[1], score: r.s, lives: r.l, gameState: STATES[r.g] };
+    if (pointer) rec.pointer = pointer;
+    episode.frames.push(rec);
     episode.final_score = r.s;
     show(r);
     if (r.g !== 0) {

@@ -12,7 +12,8 @@
  *   p5shim_install                      once, before the game script runs
  *   p5shim_begin_frame(setup=1)         then call setup()
  *   per episode:  p5shim_reset_episode(seed), then frames
- *   per frame:    p5shim_key_event(...)* ; p5shim_begin_frame(0) ; call draw() ;
+ *   per frame:    p5shim_key_event(...)* ; p5shim_pointer_step ; p5shim_begin_frame(0) ;
+ *                 call draw() ; p5shim_pointer_frame_end ;
  *                 p5shim_commands() -> hand to the rasterizer
  *
  * Determinism: Math.random, p5 random() (before and after randomSeed), noise(),
@@ -77,6 +78,18 @@ int p5shim_key_event(P5Shim *shim, int32_t key_code, int down);
 
 /* Releases every key that is down, without calling any callback (used on reset). */
 void p5shim_release_all_keys(P5Shim *shim);
+
+/* The pointer (prelude_input.js has the event order, p5's): before a step's first
+ * frame, move to (x, y) if `at` and press/release the JG_BUTTON_* masks `held` and
+ * `tapped`; after its first frame, release the tapped buttons; after every frame,
+ * pmouseX/Y and movedX/Y as p5's draw loop sets them; at an episode start, the pointer
+ * as before any event (no callback). The game's mouse callbacks run inside: each
+ * returns 0, or -1 with a pending JS exception. A game that never gets a pointer
+ * action costs no JS call. */
+int p5shim_pointer_step(P5Shim *shim, int at, double x, double y, int32_t held, int32_t tapped);
+int p5shim_pointer_release_taps(P5Shim *shim, int32_t held, int32_t tapped);
+int p5shim_pointer_frame_end(P5Shim *shim);
+int p5shim_pointer_reset(P5Shim *shim);
 
 /* Canvas size set by the last createCanvas/resizeCanvas (100 x 100 before any). */
 void p5shim_canvas_size(const P5Shim *shim, double *w, double *h);

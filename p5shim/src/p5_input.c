@@ -167,6 +167,51 @@ void p5shim_release_all_keys(P5Shim *s)
     }
 }
 
+/* ------------------------------------------------------------------ the pointer */
+
+/* Calls prelude_input.js's helper k with argc numbers; 0, or -1 with a pending
+ * exception. *used (if given) gets the helper's truthiness. */
+static int p5_pointer_call(P5Shim *s, int k, int argc, const double *args, int *used)
+{
+    JSContext *ctx = s->ctx;
+    JSValue argv[5];
+    for (int i = 0; i < argc; i++) argv[i] = JS_NewFloat64(ctx, args[i]);
+    JSValue r = JS_Call(ctx, s->js_pointer[k], JS_UNDEFINED, argc, argv);
+    if (JS_IsException(r)) return -1;
+    if (used) *used = JS_ToBool(ctx, r);
+    JS_FreeValue(ctx, r);
+    return 0;
+}
+
+int p5shim_pointer_step(P5Shim *s, int at, double x, double y, int32_t held, int32_t tapped)
+{
+    if (!at && !held && !tapped && !s->pointer_used) return 0; /* keyboard games: no JS call */
+    double args[5] = {at ? 1 : 0, x, y, held, tapped};
+    int used = 0;
+    if (p5_pointer_call(s, P5_POINTER_STEP, 5, args, &used)) return -1;
+    s->pointer_used |= used;
+    return 0;
+}
+
+int p5shim_pointer_release_taps(P5Shim *s, int32_t held, int32_t tapped)
+{
+    if (!tapped) return 0;
+    double args[2] = {held, tapped};
+    return p5_pointer_call(s, P5_POINTER_RELEASE_TAPS, 2, args, NULL);
+}
+
+int p5shim_pointer_frame_end(P5Shim *s)
+{
+    return s->pointer_used ? p5_pointer_call(s, P5_POINTER_FRAME_END, 0, NULL, NULL) : 0;
+}
+
+int p5shim_pointer_reset(P5Shim *s)
+{
+    if (!s->pointer_used) return 0;
+    s->pointer_used = 0;
+    return p5_pointer_call(s, P5_POINTER_RESET, 0, NULL, NULL);
+}
+
 static JSValue js_p5_key_is_down(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     P5Shim *s = p5_shim(ctx);

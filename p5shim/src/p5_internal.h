@@ -41,6 +41,7 @@
  * clock). Date.now() = P5_EPOCH_MS + millis(). */
 #define P5_EPOCH_MS JG_CLOCK_EPOCH_MS
 
+enum { P5_POINTER_STEP, P5_POINTER_RELEASE_TAPS, P5_POINTER_FRAME_END, P5_POINTER_RESET };
 enum { P5_MODE_CORNER, P5_MODE_CORNERS, P5_MODE_CENTER, P5_MODE_RADIUS };
 enum { P5_COLOR_RGB, P5_COLOR_HSB, P5_COLOR_HSL };
 enum { P5_ALIGN_LEFT, P5_ALIGN_CENTER, P5_ALIGN_RIGHT };
@@ -101,6 +102,10 @@ struct P5Shim {
     JSValue global;
     /* helpers returned by prelude.js */
     JSValue js_color_packed; /* (...args) -> packed RGBA8 of color(...args).levels */
+    /* prelude_input.js's helpers: pointerStep, pointerReleaseTaps, pointerFrameEnd,
+     * pointerReset (P5_POINTER_*) */
+    JSValue js_pointer[4];  /* indexed by P5_POINTER_* */
+    int pointer_used;        /* the pointer moved or a button went down this episode */
     struct {
         uint32_t len;
         char text[P5_COLOR_CACHE_TEXT];

@@ -456,6 +456,25 @@ static int p5_run_prelude(P5Shim *s)
             JS_CFUNC_MAGIC_DEF("millis", 0, js_p5_misc, P5_MISC_MILLIS),
         };
         if (JS_SetPropertyFunctionList(ctx, native, native_funcs, 2) < 0) goto fail;
+        /* the contract's mouse buttons, for prelude_input.js */
+        JSValue buttons = JS_NewArray(ctx);
+        if (JS_IsException(buttons) ||
+            JS_DefinePropertyValueStr(ctx, native, "buttonEvents", buttons, JS_PROP_C_W_E) < 0 ||
+            JS_DefinePropertyValueStr(ctx, native, "doubleClickMs", JS_NewInt32(ctx, JG_DOUBLE_CLICK_MS),
+                                      JS_PROP_C_W_E) < 0)
+            goto fail;
+        uint32_t nb = 0;
+#define P5_BUTTON(bit, dom_button, name)                                                 \
+        {                                                                              \
+            JSValue b = JS_NewArray(ctx);                                              \
+            if (JS_IsException(b) || JS_SetPropertyUint32(ctx, buttons, nb++, b) < 0 ||  \
+                JS_SetPropertyUint32(ctx, b, 0, JS_NewInt32(ctx, bit)) < 0 ||           \
+                JS_SetPropertyUint32(ctx, b, 1, JS_NewInt32(ctx, dom_button)) < 0 ||    \
+                JS_SetPropertyUint32(ctx, b, 2, JS_NewString(ctx, name)) < 0)           \
+                goto fail;                                                             \
+        }
+        JG_BUTTON_EVENTS(P5_BUTTON)
+#undef P5_BUTTON
         if (p5_install_color_native(ctx, native) < 0 || p5_install_transform_native(ctx, native) < 0 ||
             p5_install_vector_native(ctx, native) < 0)
             goto fail;
@@ -468,6 +487,15 @@ static int p5_run_prelude(P5Shim *s)
         helpers = JS_Call(ctx, fn, JS_UNDEFINED, 2, args);
         if (JS_IsException(helpers)) goto fail;
         if (JS_IsObject(helpers)) {
+            static const char *const pointer_names[4] = {"pointerStep", "pointerReleaseTaps",
+                                                         "pointerFrameEnd", "pointerReset"};
+            for (int k = 0; k < 4; k++) {
+                JSValue f = JS_GetPropertyStr(ctx, helpers, pointer_names[k]);
+                if (JS_IsException(f)) goto fail;
+                if (JS_IsUndefined(f)) continue;
+                JS_FreeValue(ctx, s->js_pointer[k]);
+                s->js_pointer[k] = f;
+            }
             JSValue packed = JS_GetPropertyStr(ctx, helpers, "colorPacked");
             if (JS_IsException(packed)) goto fail;
             if (JS_IsUndefined(packed)) {
@@ -485,6 +513,11 @@ static int p5_run_prelude(P5Shim *s)
         JS_ThrowInternalError(ctx, "jsgym: p5shim prelude did not return colorPacked");
         goto fail;
     }
+    for (int k = 0; k < 4; k++)
+        if (!JS_IsFunction(ctx, s->js_pointer[k])) {
+            JS_ThrowInternalError(ctx, "jsgym: p5shim prelude did not return the pointer helpers");
+            goto fail;
+        }
     ret = 0;
 fail:
     JS_FreeValue(ctx, fn);
@@ -500,6 +533,7 @@ P5Shim *p5shim_install(JSContext *ctx, const P5ShimLimits *limits)
     s->ctx = ctx;
     s->global = JS_GetGlobalObject(ctx);
     s->js_color_packed = JS_UNDEFINED;
+    for (int k = 0; k < 4; k++) s->js_pointer[k] = JS_UNDEFINED;
     p5_color_init(s);
     p5_vector_init(s);
     p5_math_init(s);
@@ -558,6 +592,7 @@ void p5shim_free(P5Shim *s)
     p5_style_clear_stack(s);
     JS_FreeValue(ctx, s->st.text_font);
     JS_FreeValue(ctx, s->js_color_packed);
+    for (int k = 0; k < 4; k++) JS_FreeValue(ctx, s->js_pointer[k]);
     p5_color_free(s);
     p5_vector_free(s);
     p5_math_free(s);

@@ -34,7 +34,7 @@
 #include <stdint.h>
 
 /* contract: begin (written by contract/generate.py from contract/contract.json; do not edit) */
-#define JG_ABI_VERSION 3
+#define JG_ABI_VERSION 4
 
 /* Status codes (jg_error.kind). */
 #define JG_OK 0
@@ -56,6 +56,7 @@
 #define JG_PHASE_KEY 5
 #define JG_PHASE_STATE 6
 #define JG_PHASE_EVAL 7
+#define JG_PHASE_POINTER 8
 
 /* game_state values. */
 #define JG_PLAYING 0
@@ -83,6 +84,14 @@
 /* Keys held and keys tapped per action; jobs in flight at once. */
 #define JG_MAX_KEYS_PER_ACTION 4
 #define JG_MAX_JOBS 8
+
+/* Pointer modes of an action (jg_action.pointer) and mouse button bits. */
+#define JG_POINTER_NONE 0
+#define JG_POINTER_AT 1
+#define JG_POINTER_INPUT 2
+#define JG_BUTTON_LEFT 1
+#define JG_BUTTON_RIGHT 2
+#define JG_BUTTON_CENTER 4
 /* contract: end */
 
 typedef struct jg_pool jg_pool;
@@ -95,10 +104,20 @@ const char *jg_contract_digest(void);
 
 /* One entry of the action table: up to JG_MAX_KEYS_PER_ACTION key codes held while
  * the action is repeated, and up to JG_MAX_KEYS_PER_ACTION tapped (down for the first
- * frame of the step only). Unused slots are 0. */
+ * frame of the step only). Unused slots are 0. The pointer: JG_POINTER_NONE leaves it
+ * where it is; JG_POINTER_AT moves it to (x, y), canvas units (rounded to whole
+ * pixels); with either, the JG_BUTTON_* masks are held and tapped as keys are (a held
+ * button stays down only while consecutive steps hold it);
+ * JG_POINTER_INPUT takes x, y and both masks from the env's row of jg_buffers.pointer
+ * at each step (a continuous action; the game interface only ever sees NONE or AT). */
 typedef struct jg_action {
     int32_t held[JG_MAX_KEYS_PER_ACTION];
     int32_t tapped[JG_MAX_KEYS_PER_ACTION];
+    int32_t pointer;          /* JG_POINTER_* */
+    int32_t buttons_held;     /* JG_BUTTON_* mask */
+    int32_t buttons_tapped;   /* JG_BUTTON_* mask */
+    float x;
+    float y;
 } jg_action;
 
 typedef struct jg_config {
@@ -146,6 +165,10 @@ typedef struct jg_buffers {
     int32_t *env_error;        /* JG_OK or the JG_ERR_* of this step's failure */
     uint32_t *level_seed;      /* seed of the episode each env is in */
     int64_t *elapsed_steps;    /* steps taken in the current episode */
+    const float *pointer;      /* input, num_envs * 4: x, y, held and tapped button masks
+                                * of the next step of envs whose action is JG_POINTER_INPUT;
+                                * written before send(), read while stepping; NULL when no
+                                * action of the table is JG_POINTER_INPUT */
 } jg_buffers;
 
 #define JG_ERROR_FILE_CAP 256

@@ -6,7 +6,7 @@
 
 /* sha256 of contract/contract.json: jsgym/_core.py refuses a library built from
  * another contract. */
-#define JG_CONTRACT_DIGEST "117fe36f9dfd9e8c87bd9f73b981be943dd7b4d3c85fa66c2f9e6a61d866dccd"
+#define JG_CONTRACT_DIGEST "537754659a9d7590201622785961321d6860a48efbdf17aca522f504018a5194"
 
 /* At every episode start Math.random (mulberry32) restarts from state seed ^ random_mix
  * and noise() from noiseSeed(seed ^ noise_mix), both as 32-bit unsigned values; before
@@ -31,6 +31,16 @@
 /* Keys down at once per env (more key-downs are ignored). */
 #define JG_MAX_DOWN_KEYS 16
 
+/* Two left presses within this many ms of the virtual clock, at one position, make a
+ * double click. */
+#define JG_DOUBLE_CLICK_MS 500
+
+/* X(bit, MouseEvent.button, mouseButton): each mouse button. */
+#define JG_BUTTON_EVENTS(X) \
+    X(1, 0, "left") \
+    X(2, 2, "right") \
+    X(4, 1, "center") \
+
 /* Defaults of the pool's configuration (jsgym.make_vec) and the bounds the runtime
  * checks. */
 #define JG_LIMIT_OBS_SIDE_MIN 1
@@ -52,6 +62,7 @@
     X(KEY, "a key callback") \
     X(STATE, "getGameState()") \
     X(EVAL, "eval") \
+    X(POINTER, "a mouse callback") \
 
 /* X(name): the functions a game file must define. */
 #define JG_GAME_FUNCTIONS(X) \
