@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import re
 
 import numpy as np
 from gymnasium.vector import AutoresetMode
@@ -232,9 +233,8 @@ def action_table(config, table, pointer):
             try:
                 table = parse_actions(decl["JSGYM_ACTIONS"])
             except ActionSpecError as exc:
-                text = str(exc).replace("action ", "JSGYM_ACTIONS[", 1)
-                text = text.replace(":", "]:", 1) if text.startswith("JSGYM_ACTIONS[") else \
-                    "JSGYM_ACTIONS: " + text
+                text, n = re.subn(r"^action (\d+)", r"JSGYM_ACTIONS[\1]", str(exc))
+                text = text if n else "JSGYM_ACTIONS: " + text
                 raise GameContractError(where + text, game=config.game_name,
                                         phase="load") from None
         if pointer is None:

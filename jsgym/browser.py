@@ -352,6 +352,8 @@ class BrowserGame(HostedGame):
             raise HostedFailure("CONTRACT", "load", info["j"]["c"])
         if info["j"]["s"]:
             s = info["j"]["s"]
+            if s.get("contract"):
+                raise HostedFailure("CONTRACT", "setup", s["message"])
             raise HostedFailure("RUNTIME", "setup", f"{contract.PHASE['setup'].text} threw "
                                 f"{s['message']}", stack=s["stack"])
 

@@ -63,7 +63,10 @@ static int32_t env_fail_from_exception(jg_env *env, int32_t phase) {
     }
     int32_t kind = JG_ERR_RUNTIME;
     const char *text = msg ? msg : "(exception with no message)";
-    if (env->timed_out) {
+    const char *unsupported = env->shim ? p5shim_contract_error(env->shim) : NULL;
+    if (unsupported && !env->timed_out) {
+        kind = env_fail(env, JG_ERR_CONTRACT, "%s: %s", jg_phase_text(phase), unsupported);
+    } else if (env->timed_out) {
         kind = env_fail(env, JG_ERR_TIMEOUT, "%s ran longer than the step timeout of %.3g s (infinite loop?)",
                         jg_phase_text(phase), cfg->step_timeout);
     } else if (hit_memory_limit(env, exc, text)) {
@@ -229,6 +232,9 @@ static int run_frame(jg_env *env, int last) {
     env->prof.p5_calls += p5shim_call_count(env->shim);
     if (JS_IsException(r)) return env_fail_from_exception(env, JG_PHASE_DRAW);
     JS_FreeValue(env->ctx, r);
+    if (p5shim_contract_error(env->shim))
+        return env_fail(env, JG_ERR_CONTRACT, "%s: %s", jg_phase_text(JG_PHASE_DRAW),
+                        p5shim_contract_error(env->shim));
     if (p5shim_pointer_frame_end(env->shim)) return env_fail_from_exception(env, JG_PHASE_DRAW);
     size_t n = 0;
     const uint32_t *cmds = p5shim_commands(env->shim, &n);
@@ -368,6 +374,9 @@ static int32_t env_create(jg_env *env) {
     JS_FreeAtom(env->ctx, setup_atom);
     if (JS_IsException(r)) return env_fail_from_exception(env, JG_PHASE_SETUP);
     JS_FreeValue(env->ctx, r);
+    if (p5shim_contract_error(env->shim)) /* thrown, and caught by the game */
+        return env_fail(env, JG_ERR_CONTRACT, "%s: %s", jg_phase_text(JG_PHASE_SETUP),
+                        p5shim_contract_error(env->shim));
     size_t n = 0;
     const uint32_t *cmds = p5shim_commands(env->shim, &n);
     int32_t raster_status = JG_RASTER_OK;

@@ -64,6 +64,8 @@ def test_c_abi_constants_are_the_contract():
     expected.update({f"JG_ON_ERROR_{k.upper()}": v for k, v in contract.ON_ERROR.items()})
     expected.update({f"JG_OBS_FIT_{k.upper()}": v for k, v in contract.FIT.items()})
     expected.update({f"JG_RECV_{k}": v for k, v in contract.RECV.items()})
+    expected.update({f"JG_POINTER_{k.upper()}": v for k, v in contract.POINTER_MODES.items()})
+    expected.update({f"JG_BUTTON_{k}": v for k, v in contract.BUTTONS.items()})
     got = {name: getattr(lib, name) for name in expected}
     assert got == expected
     c_names = {n for n in dir(lib) if n.startswith("JG_") and isinstance(getattr(lib, n), int)}

@@ -78,6 +78,22 @@
     if (typeof v !== 'function') throw new TypeError(name + ' ' + C.messages.no_longer_a_function);
   }
 
+  // What jsgym cannot give (3D) fails as a broken contract, as in the QuickJS backend,
+  // even if the game catches the throw: p5 would otherwise draw into a WebGL canvas
+  // that no observation can read.
+  var unsupported = null;
+  var createCanvas2D = window.p5.prototype.createCanvas;
+  window.p5.prototype.createCanvas = function (w, h, renderer) {
+    if (renderer === 'webgl' || renderer === 'webgl2') {
+      unsupported = unsupported || C.messages.unmet + C.messages.webgl;
+      throw new TypeError('jsgym: ' + C.messages.webgl);
+    }
+    return createCanvas2D.apply(this, arguments);
+  };
+  function checkSupported() {
+    if (unsupported) throw { contract: unsupported };
+  }
+
   window.setup = function () {
     var p = inst();
     P.seedRandom(0);
@@ -87,8 +103,11 @@
     try {
       if (J.contractError) throw new Error(J.contractError);
       gameSetup();
+      checkSupported();
     } catch (e) {
-      J.setupError = errorInfo(e, 'setup');
+      J.setupError = unsupported
+        ? { phase: 'setup', contract: true, message: C.phases.setup + ': ' + unsupported, stack: '' }
+        : errorInfo(e, 'setup');
     }
     p.noLoop();
     p._setProperty('deltaTime', P.FRAME_MS);
@@ -341,6 +360,7 @@
   };
 
   function fail(e, phase) {
+    if (unsupported) e = { contract: C.phases[phase] + ': ' + unsupported };
     if (e && e.contract) return { error: { phase: phase, contract: true, message: e.contract, stack: '' } };
     return { error: errorInfo(e, phase) };
   }
@@ -387,6 +407,7 @@
         phase = 'draw';
         requireFunction(window.draw, 'draw');
         p5.instance.redraw();
+        checkSupported();
         frameEnd();
         if (f === 0) {
           phase = 'key';

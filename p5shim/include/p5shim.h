@@ -94,6 +94,11 @@ int p5shim_pointer_reset(P5Shim *shim);
 /* Canvas size set by the last createCanvas/resizeCanvas (100 x 100 before any). */
 void p5shim_canvas_size(const P5Shim *shim, double *w, double *h);
 
+/* The game asked for something jsgym cannot give (createCanvas(w, h, WEBGL)): the
+ * contract message, or NULL. It stays set, so that a game that caught the throw fails
+ * too. */
+const char *p5shim_contract_error(const P5Shim *shim);
+
 /* Number of p5 native calls made since the last begin_frame (for the profiler). */
 uint64_t p5shim_call_count(const P5Shim *shim);
 

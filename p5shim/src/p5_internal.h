@@ -106,6 +106,9 @@ struct P5Shim {
      * pointerReset (P5_POINTER_*) */
     JSValue js_pointer[4];  /* indexed by P5_POINTER_* */
     int pointer_used;        /* the pointer moved or a button went down this episode */
+    /* a feature the game needs that jsgym cannot give (WEBGL): the env fails with a
+     * contract error even if the game caught the exception (p5shim_contract_error) */
+    char contract_error[256];
     struct {
         uint32_t len;
         char text[P5_COLOR_CACHE_TEXT];

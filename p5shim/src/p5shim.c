@@ -114,8 +114,11 @@ static JSValue js_p5_canvas(JSContext *ctx, JSValueConst this_val, int argc, JSV
     double w, h;
     s->calls++;
     if (p5_arg(ctx, &w, argc, argv, 0) || p5_arg(ctx, &h, argc, argv, 1)) return JS_EXCEPTION;
-    if (!magic && argc > 2 && (p5_str_eq(ctx, argv[2], "webgl") || p5_str_eq(ctx, argv[2], "webgl2")))
-        return JS_ThrowTypeError(ctx, "jsgym: createCanvas(w, h, WEBGL) is not supported (2D games only)");
+    if (!magic && argc > 2 && (p5_str_eq(ctx, argv[2], "webgl") || p5_str_eq(ctx, argv[2], "webgl2"))) {
+        if (!s->contract_error[0])
+            snprintf(s->contract_error, sizeof s->contract_error, "%s%s", JG_MSG_UNMET, JG_MSG_WEBGL);
+        return JS_ThrowTypeError(ctx, "jsgym: %s", JG_MSG_WEBGL);
+    }
     double lim = (double)s->limits.max_canvas_side;
     if (!(w > 0 && w <= lim) || !(h > 0 && h <= lim))
         return JS_ThrowRangeError(ctx, "jsgym: %s() sides must be finite numbers in (0, %u], got %g x %g",
@@ -658,3 +661,5 @@ void p5shim_canvas_size(const P5Shim *s, double *w, double *h)
 }
 
 uint64_t p5shim_call_count(const P5Shim *s) { return s->calls; }
+
+const char *p5shim_contract_error(const P5Shim *s) { return s->contract_error[0] ? s->contract_error : NULL; }

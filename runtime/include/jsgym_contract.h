@@ -6,7 +6,7 @@
 
 /* sha256 of contract/contract.json: jsgym/_core.py refuses a library built from
  * another contract. */
-#define JG_CONTRACT_DIGEST "537754659a9d7590201622785961321d6860a48efbdf17aca522f504018a5194"
+#define JG_CONTRACT_DIGEST "937d8bf47397c513941d747ddbee9f4db1a5f178d25a60758f2f69320f8815c4"
 
 /* At every episode start Math.random (mulberry32) restarts from state seed ^ random_mix
  * and noise() from noiseSeed(seed ^ noise_mix), both as 32-bit unsigned values; before
@@ -198,5 +198,6 @@
 #define JG_MSG_STATE_SCORE "getGameState().score must be a finite number"
 #define JG_MSG_STATE_LIVES "getGameState().lives must be a number"
 #define JG_MSG_STATE_GAME_STATE "getGameState().gameState must be 'playing', 'gameover' or 'won' (or 'PLAYING', 'GAMEOVER', 'WIN')"
+#define JG_MSG_WEBGL "createCanvas(w, h, WEBGL) asks for 3D, which jsgym does not render (2D canvases only)"
 
 #endif /* JSGYM_CONTRACT_H */
