@@ -16,6 +16,7 @@ random actions; frames compared by PSNR).
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import pathlib
 import time
@@ -24,7 +25,7 @@ from typing import Callable
 import numpy as np
 
 import jsgym
-from jsgym import fidelity
+from jsgym import contract, fidelity
 from jsgym.errors import GameError
 
 #: Random steps that must run without a JS error.
@@ -36,6 +37,12 @@ EPISODE_END_SHARE = 0.5
 #: Steps within which the frame must change, and the score must change.
 VISUAL_STEPS = 30
 SCORE_STEPS = 500
+#: Random steps per env over which different seeds must differ somewhere.
+SEED_STEPS = 2000
+#: Seeds the reset sweep starts an episode with (reset only: cheap).
+RESET_SEEDS = 5000
+#: Steps a game may go on playing with lives at 0 before the heuristics warn.
+LIVES_ZERO_STEPS = 30
 #: Distinct colours a frame must show (background, player, something else).
 MIN_COLOURS = 3
 #: Frame PSNR (dB) the browser check requires. The two rasterizers anti-alias some
@@ -249,10 +256,73 @@ def check_determinism(game, steps: int = 200, num_envs: int = 2, **make_kw) -> d
             raise CheckFailed(f"two runs with the same seed and actions differ at step {t} "
                               f"(env {env}): the game uses unseeded randomness or real time")
     f3, s3 = run([s + 1000 for s in seeds])
+    out = {"steps": steps, "envs": num_envs}
     if np.array_equal(f1, f3) and np.array_equal(s1, s3):
-        raise CheckFailed("different seeds gave identical frames and states: resetGame(seed) "
-                          "ignores its seed")
-    return {"steps": steps, "envs": num_envs}
+        out.update(check_seed_sensitivity(game, **make_kw))
+    return out
+
+
+def check_seed_sensitivity(game, steps: int = SEED_STEPS, num_envs: int = 4, **make_kw) -> dict:
+    """Whether different seeds ever give different frames or states, over longer
+    random rollouts (autoreset on, so later episodes start from other level seeds too).
+    A seed may only change parts of a level the random player never reaches, so
+    identical rollouts are a warning with the evidence, not a failure.
+
+    Returns:
+        ``{"seed_steps", "seed_episodes", "seed_differs_at"}`` and ``"warning"`` when
+        nothing differed.
+    """
+    def run(seeds):
+        envs = _make(game, num_envs, **make_kw)
+        try:
+            obs, _ = envs.reset(seed=seeds)
+            acts = _random_actions(envs.single_action_space.n, steps, num_envs, 8)
+            yield obs
+            for t in range(steps):
+                obs, _, term, trunc, infos = envs.step(acts[t])
+                yield obs, infos["score"].copy(), infos["lives"].copy(), int(np.sum(term | trunc))
+        finally:
+            envs.close()
+
+    a, b = run(list(range(10, 10 + num_envs))), run(list(range(1010, 1010 + num_envs)))
+    episodes = 0
+    if not np.array_equal(next(a), next(b)):
+        return {"seed_steps": 0, "seed_episodes": 0, "seed_differs_at": 0}
+    for t, (x, y) in enumerate(zip(a, b)):
+        episodes += x[3]
+        if not (np.array_equal(x[0], y[0]) and np.array_equal(x[1], y[1]) and
+                np.array_equal(x[2], y[2])):
+            a.close(), b.close()
+            return {"seed_steps": t + 1, "seed_episodes": episodes, "seed_differs_at": t + 1}
+    return {"seed_steps": steps, "seed_episodes": episodes, "seed_differs_at": None,
+            "warning": (f"seeds 10..{9 + num_envs} and 1010..{1009 + num_envs} gave identical "
+                        f"frames, scores and lives over {steps} random steps x {num_envs} envs "
+                        f"({episodes} episodes ended): resetGame(seed) may ignore its seed, or "
+                        "the seed only changes what random play never reaches")}
+
+
+def check_reset_sweep(game, seeds: int = RESET_SEEDS, num_envs: int = 16, **make_kw) -> dict:
+    """``resetGame(seed)`` (and the first frame) for seeds ``0..seeds-1``, reset only:
+    finds seed-dependent hangs and errors that short rollouts miss, and names the seed.
+
+    Raises:
+        CheckFailed: naming the first failing seed and the error.
+    """
+    envs = _make(game, num_envs, autoreset_mode="disabled", **make_kw)
+    t0 = time.perf_counter()
+    try:
+        seeds = -(-seeds // num_envs) * num_envs  # whole resets of every env
+        for start in range(0, seeds, num_envs):
+            chunk = list(range(start, start + num_envs))
+            try:
+                envs.reset(seed=chunk)
+            except GameError as exc:
+                seed = chunk[exc.env_index] if exc.env_index is not None and \
+                    exc.env_index < len(chunk) else None
+                raise CheckFailed(f"seed {seed}: {type(exc).__name__}: {exc}") from None
+    finally:
+        envs.close()
+    return {"seeds": seeds, "seconds": time.perf_counter() - t0}
 
 
 def check_visuals(game, steps: int = VISUAL_STEPS, num_envs: int = 4, **make_kw) -> dict:
@@ -349,6 +419,133 @@ def check_cost(game, steps: int = 300, resets: int = 40, **make_kw) -> dict:
         "reset_worst_us": float(np.max(reset_s)) * 1e6,
         "reset_steps": reset_med / step_med if step_med > 0 else float("nan"),
     }
+
+
+# Names JavaScript itself defines in every global scope: a game may shadow these
+# without hiding anything of p5's (check_heuristics compares the rest).
+_ECMASCRIPT_GLOBALS = frozenset("""
+Object Function Array Number parseFloat parseInt Infinity NaN undefined Boolean String Symbol
+Date Promise RegExp Error AggregateError EvalError RangeError ReferenceError SyntaxError
+TypeError URIError InternalError globalThis JSON Math Intl ArrayBuffer SharedArrayBuffer
+Uint8Array Int8Array Uint16Array Int16Array Uint32Array Int32Array Float16Array Float32Array
+Float64Array Uint8ClampedArray BigUint64Array BigInt64Array DataView Map BigInt Set WeakMap
+WeakSet Proxy Reflect FinalizationRegistry WeakRef Iterator Atomics decodeURI
+decodeURIComponent encodeURI encodeURIComponent escape unescape eval isFinite isNaN
+performance GAME_OPTIONS print console""".split())
+
+# What a game defines for p5 and jsgym to call (eval_js's stand-in game defines the
+# contract functions too): never p5's own.
+_GAME_DEFINES = frozenset(contract.GAME_FUNCTIONS) | {"preload", "mulberry32"}
+
+# For each p5 name of a fresh env, a fingerprint: its type, and for a function its
+# source text (a native one says so), for anything else its value if it is a constant.
+_FINGERPRINTS = r"""
+(function (names) {
+  var out = {};
+  names.forEach(function (n) {
+    var v, t;
+    try { v = globalThis[n]; t = typeof v; } catch (e) { out[n] = 'throws'; return; }
+    out[n] = t === 'function' ? 'f:' + String(v).slice(0, 300)
+      : t === 'object' || t === 'undefined' ? t : t + ':' + String(v);
+  });
+  return out;
+})
+"""
+
+
+def _p5_fingerprints() -> dict:
+    from jsgym._core import eval_js
+
+    names = [n for n in eval_js("Object.getOwnPropertyNames(globalThis)")
+             if n not in _ECMASCRIPT_GLOBALS and n not in _GAME_DEFINES and not n.startswith("__")]
+    return eval_js(f"({_FINGERPRINTS})({json.dumps(names)})")
+
+
+def check_shadowing(game, **make_kw) -> dict:
+    """Top-level ``const``/``let``/``class`` declarations of the game that hide a p5
+    name (``const TOP = 40`` makes ``textAlign(CENTER, TOP)`` align to 40), and
+    ``var``/``function`` declarations that replace a p5 function or constant.
+    Heuristic: reported as a warning with the names, never a failure."""
+    fresh = _p5_fingerprints()
+    envs = _make(game, 1, **make_kw)
+    try:
+        envs.reset(seed=0)
+        found = envs.call_js(r"""
+(function (fresh) {
+  var hidden = [], replaced = [];
+  var fp = """ + _FINGERPRINTS + r""";
+  var now = fp(Object.keys(fresh));
+  Object.keys(fresh).forEach(function (n) {
+    try { (0, eval)('var ' + n); } catch (e) {
+      if (e instanceof SyntaxError) { hidden.push(n); return; }
+    }
+    var f = fresh[n], g = now[n];
+    // functions the game replaced, and constants (upper case) it reassigned
+    if (f !== g && (f.slice(0, 2) === 'f:' || /^[A-Z][A-Z0-9_]*$/.test(n))) replaced.push(n);
+  });
+  return {hidden: hidden, replaced: replaced};
+})(""" + json.dumps(fresh) + ")")
+    finally:
+        envs.close()
+    out = {"hidden": found["hidden"], "replaced": found["replaced"]}
+    parts = []
+    if out["hidden"]:
+        parts.append("top-level const/let/class declarations hide p5's "
+                     + ", ".join(out["hidden"]) + " (p5 calls that take them, e.g. "
+                     "textAlign(CENTER, TOP), get the game's value)")
+    if out["replaced"]:
+        parts.append("the game replaces p5's " + ", ".join(out["replaced"]))
+    if parts:
+        out["warning"] = "; ".join(parts)
+    return out
+
+
+def check_play_heuristics(game, num_seeds: int = 8, limit: int = EPISODE_LIMIT,
+                          lives_zero_steps: int = LIVES_ZERO_STEPS, **make_kw) -> dict:
+    """Random-play episodes (autoreset off) looked at for what usually is a bug, as
+    warnings with the evidence: lives fell to 0 while the game kept playing for more
+    than ``lives_zero_steps`` steps (the last life never ends the episode); random
+    play won every episode (the game cannot be lost, or is won by doing nothing)."""
+    envs = _make(game, num_seeds, autoreset_mode="disabled", max_episode_steps=None,
+                 **make_kw)
+    zero_since = np.full(num_seeds, -1)
+    had_lives = np.zeros(num_seeds, dtype=bool)
+    evidence = None
+    won = ended = 0
+    try:
+        _, infos = envs.reset(seed=list(range(40, 40 + num_seeds)))
+        had_lives |= infos["lives"] > 0
+        acts = _random_actions(envs.single_action_space.n, limit, num_seeds, 9)
+        for t, ids, _, _, term, _, infos in _rollout_until_done(envs, acts, limit):
+            lives, state = infos["lives"], infos["game_state"]
+            for k, i in enumerate(ids):
+                if term[k]:
+                    ended += 1
+                    won += int(state[k] == 2)
+                if lives[k] > 0:
+                    had_lives[i] = True
+                    zero_since[i] = -1
+                elif had_lives[i] and zero_since[i] < 0:
+                    zero_since[i] = t
+                if (evidence is None and zero_since[i] >= 0 and
+                        (t - zero_since[i] >= lives_zero_steps or term[k] and state[k] == 2)):
+                    evidence = (int(i), 40 + int(i), int(zero_since[i]), t,
+                                ("playing", "gameover", "won")[int(state[k])])
+    finally:
+        envs.close()
+    out = {"episodes": ended, "won": won}
+    warnings = []
+    if evidence is not None:
+        env, seed, since, t, state = evidence
+        warnings.append(f"seed {seed}: lives reached 0 at step {since + 1} but the game kept "
+                        f"playing (still '{state}' at step {t + 1}): the last life does not "
+                        "end the episode")
+    if ended == num_seeds and won == num_seeds:
+        warnings.append(f"random play won all {num_seeds} episodes: the game may not be "
+                        "losable (or is won by waiting)")
+    if warnings:
+        out["warning"] = "; ".join(warnings)
+    return out
 
 
 # ------------------------------------------------------------------ browser checks
@@ -554,11 +751,14 @@ def _failed_with(details: dict, message: str) -> CheckFailed:
 def validate(game, *, browser: bool = False, episodes: int = 3, max_steps: int = 1000,
              l2_frames: int = 60, progress: Callable[[str], None] | None = None,
              psnr_median_min: float = PSNR_MEDIAN_MIN, psnr_median_warn: float = PSNR_MEDIAN_WARN,
-             psnr_worst_min: float = PSNR_WORST_MIN, **make_kw) -> Report:
+             psnr_worst_min: float = PSNR_WORST_MIN, reset_seeds: int = RESET_SEEDS,
+             **make_kw) -> Report:
     """Runs every check on ``game`` and returns the :class:`Report` (never raises for a
     failed check). ``make_kw`` reaches every ``make_vec`` (e.g. ``obs_size``,
     ``supersample``: the QuickJS side only). L3 fails below ``psnr_median_min`` /
-    ``psnr_worst_min`` and warns below ``psnr_median_warn``."""
+    ``psnr_worst_min`` and warns below ``psnr_median_warn``. ``reset_seeds`` seeds go
+    through the reset sweep. A check whose details hold a ``"warning"`` passes with it
+    (the heuristics, a seed that changed nothing random play saw)."""
     from jsgym.games import resolve
 
     name, _ = resolve(game)
@@ -573,14 +773,22 @@ def validate(game, *, browser: bool = False, episodes: int = 3, max_steps: int =
          lambda d: f"{d['ended']}/{d['seeds']} seeds ended within {EPISODE_LIMIT} steps "
          f"(median length {d['median_length']}, won {d['won']})"),
         ("determinism", lambda: check_determinism(game, **make_kw),
-         lambda d: f"same seed identical over {d['steps']} steps x {d['envs']} envs; "
-         "other seeds differ"),
+         lambda d: f"same seed identical over {d['steps']} steps x {d['envs']} envs; " +
+         ("other seeds differ" if d.get("seed_differs_at", 0) is not None else
+          f"other seeds identical over {d['seed_steps']} steps")),
         ("visuals", lambda: check_visuals(game, **make_kw),
          lambda d: f"up to {d['colours_max']} colours; frame changed in {d['envs_changed']} "
          f"of 4 envs within {VISUAL_STEPS} steps"),
         ("reward", lambda: check_reward(game, **make_kw),
          lambda d: f"reward == score delta; score moved in {d['envs_scoring']}/{d['envs']} seeds within "
          f"{SCORE_STEPS} steps"),
+        ("reset sweep", lambda: check_reset_sweep(game, seeds=reset_seeds, **make_kw),
+         lambda d: f"resetGame() ran for seeds 0..{d['seeds'] - 1} ({d['seconds']:.1f} s)"),
+        ("heuristics", lambda: _merge(check_shadowing(game, **make_kw),
+                                      check_play_heuristics(game, **make_kw)),
+         lambda d: f"p5 names hidden: {', '.join(d['hidden']) or 'none'}; replaced: "
+         f"{', '.join(d['replaced']) or 'none'}; random play won {d['won']}/{d['episodes']} "
+         "episodes"),
     ]
     if browser:
         checks += [
@@ -614,6 +822,8 @@ def validate(game, *, browser: bool = False, episodes: int = 3, max_steps: int =
             result = CheckResult(label, False, f"{type(exc).__name__}: {exc}", 0.0)
         result.seconds = time.perf_counter() - t0
         d = result.details
+        if result.passed and d.get("warning"):
+            result.warning = d.pop("warning")
         if label == "L3 rollouts" and result.passed and d.get("psnr_median", 99) < psnr_median_warn:
             result.warning = (f"PSNR median {d['psnr_median']:.1f} dB < {psnr_median_warn} dB; "
                               f"differs most at {_fmt_region(d['region'])}")
@@ -623,6 +833,16 @@ def validate(game, *, browser: bool = False, episodes: int = 3, max_steps: int =
         if label == "contract" and not result.passed:
             break  # nothing else can run
     return report
+
+
+def _merge(*dicts: dict) -> dict:
+    out: dict = {}
+    warnings = [d.pop("warning") for d in dicts if d.get("warning")]
+    for d in dicts:
+        out.update(d)
+    if warnings:
+        out["warning"] = "; ".join(warnings)
+    return out
 
 
 def _fmt_state(state: dict) -> str:

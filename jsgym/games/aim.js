@@ -24,8 +24,8 @@
 
 const W = 400;
 const H = 400;
-const GRID = 4;
-const CELL = W / GRID;
+const CELLS = 4;
+const CELL = W / CELLS;
 const OPT = Object.assign({
   numTargets: 20,
   lifetime: 45,
@@ -34,7 +34,7 @@ const OPT = Object.assign({
 }, typeof GAME_OPTIONS === 'object' && GAME_OPTIONS ? GAME_OPTIONS : {});
 
 const JSGYM_ACTIONS = ['NOOP'];
-const JSGYM_POINTER = { grid: [GRID, GRID] };
+const JSGYM_POINTER = { grid: [CELLS, CELLS] };
 
 let rng;
 let score, targetsLeft, gameState;
@@ -59,9 +59,9 @@ function resetGame(seed) {
 }
 
 function spawn() {
-  const cell = Math.floor(rng() * GRID * GRID);
-  tx = (cell % GRID + 0.5) * CELL + (rng() - 0.5) * 20;
-  ty = (Math.floor(cell / GRID) + 0.5) * CELL + (rng() - 0.5) * 20;
+  const cell = Math.floor(rng() * CELLS * CELLS);
+  tx = (cell % CELLS + 0.5) * CELL + (rng() - 0.5) * 20;
+  ty = (Math.floor(cell / CELLS) + 0.5) * CELL + (rng() - 0.5) * 20;
   age = 0;
 }
 
@@ -98,7 +98,7 @@ function draw() {
   background(24, 26, 36);
   stroke(44, 48, 64);
   strokeWeight(1);
-  for (let i = 1; i < GRID; i++) {
+  for (let i = 1; i < CELLS; i++) {
     line(i * CELL, 0, i * CELL, H);
     line(0, i * CELL, W, i * CELL);
   }

@@ -48,7 +48,7 @@ const OPT = Object.assign({
 }, typeof GAME_OPTIONS === 'object' && GAME_OPTIONS ? GAME_OPTIONS : {});
 
 const WALL = 10;                 // side and top wall thickness
-const TOP = 40;                  // top wall's top edge (HUD above)
+const WALL_TOP = 40;                  // top wall's top edge (HUD above)
 const ROWS = 6;
 const BRICK_TOP = 96;            // first brick row's top edge
 const BRICK_H = 14;
@@ -174,8 +174,8 @@ function moveBall() {
     by += vy / n;
     if (bx < WALL) { bx = 2 * WALL - bx; vx = Math.abs(vx); }
     if (bx + BALL > W - WALL) { bx = 2 * (W - WALL - BALL) - bx; vx = -Math.abs(vx); }
-    if (by < TOP + WALL) {
-      by = 2 * (TOP + WALL) - by; vy = Math.abs(vy);
+    if (by < WALL_TOP + WALL) {
+      by = 2 * (WALL_TOP + WALL) - by; vy = Math.abs(vy);
       if (!hitTop) { hitTop = true; if (OPT.shrinkPaddle) paddleW = OPT.paddleWidth / 2; }
     }
     if (!brickHit) {
@@ -232,9 +232,9 @@ function draw() {
   noStroke();
   // walls
   fill(142, 142, 142);
-  rect(0, TOP, W, WALL);
-  rect(0, TOP, WALL, H - TOP);
-  rect(W - WALL, TOP, WALL, H - TOP);
+  rect(0, WALL_TOP, W, WALL);
+  rect(0, WALL_TOP, WALL, H - WALL_TOP);
+  rect(W - WALL, WALL_TOP, WALL, H - WALL_TOP);
   // bricks
   const cols = OPT.cols;
   for (let r = 0; r < ROWS; r++) {

@@ -44,8 +44,8 @@ const OPT = Object.assign({
   serveDelay: 8,
 }, typeof GAME_OPTIONS === 'object' && GAME_OPTIONS ? GAME_OPTIONS : {});
 
-const TOP = 40;            // playfield top (below the wall)
-const BOTTOM = H - 16;     // playfield bottom (above the wall)
+const FIELD_TOP = 40;            // playfield top (below the wall)
+const FIELD_BOTTOM = H - 16;     // playfield bottom (above the wall)
 const BALL = 12;
 const PADDLE_W = 12;
 const AGENT_X = W - 40;    // left edge of the agent's paddle
@@ -70,7 +70,7 @@ function resetGame(seed) {
   agentPts = 0;
   cpuPts = 0;
   gameState = 'playing';
-  const mid = (TOP + BOTTOM - OPT.paddleHeight) / 2;
+  const mid = (FIELD_TOP + FIELD_BOTTOM - OPT.paddleHeight) / 2;
   agentY = mid;
   cpuY = mid;
   serveDir = 1;            // first serve goes towards the agent
@@ -79,7 +79,7 @@ function resetGame(seed) {
 
 function newServe() {
   bx = (W - BALL) / 2;
-  by = TOP + Math.floor(rng() * (BOTTOM - TOP - 80)) + 40 - BALL / 2;
+  by = FIELD_TOP + Math.floor(rng() * (FIELD_BOTTOM - FIELD_TOP - 80)) + 40 - BALL / 2;
   vx = 0;
   vy = 0;
   serveTimer = OPT.serveDelay;
@@ -110,10 +110,10 @@ function moveCpu() {
   // follow the ball once it comes towards the CPU through the CPU's half (aiming
   // at a point off the ball's centre that changes every hit), else drift back
   // to the middle
-  const target = vx < 0 && bx < W * 0.6 ? by + BALL / 2 + cpuAim : (TOP + BOTTOM) / 2;
+  const target = vx < 0 && bx < W * 0.6 ? by + BALL / 2 + cpuAim : (FIELD_TOP + FIELD_BOTTOM) / 2;
   const d = target - centre;
   if (abs(d) > 4) cpuY += constrain(d, -OPT.cpuSpeed, OPT.cpuSpeed);
-  cpuY = constrain(cpuY, TOP, BOTTOM - OPT.paddleHeight);
+  cpuY = constrain(cpuY, FIELD_TOP, FIELD_BOTTOM - OPT.paddleHeight);
 }
 
 function pointScored(agentScored) {
@@ -128,7 +128,7 @@ function update() {
   if (gameState !== 'playing') return;
   if (keyIsDown(UP_ARROW)) agentY -= OPT.paddleSpeed;
   if (keyIsDown(DOWN_ARROW)) agentY += OPT.paddleSpeed;
-  agentY = constrain(agentY, TOP, BOTTOM - OPT.paddleHeight);
+  agentY = constrain(agentY, FIELD_TOP, FIELD_BOTTOM - OPT.paddleHeight);
   moveCpu();
 
   if (serveTimer > 0) {
@@ -139,8 +139,8 @@ function update() {
   const px = bx;
   bx += vx;
   by += vy;
-  if (by < TOP) { by = TOP + (TOP - by); vy = -vy; }
-  if (by + BALL > BOTTOM) { by = 2 * (BOTTOM - BALL) - by; vy = -vy; }
+  if (by < FIELD_TOP) { by = FIELD_TOP + (FIELD_TOP - by); vy = -vy; }
+  if (by + BALL > FIELD_BOTTOM) { by = 2 * (FIELD_BOTTOM - BALL) - by; vy = -vy; }
 
   // swept test against each paddle's front face
   if (vx > 0 && px + BALL <= AGENT_X && bx + BALL >= AGENT_X &&
@@ -163,8 +163,8 @@ function draw() {
   noStroke();
   // walls
   fill(236, 236, 236);
-  rect(0, TOP - 8, W, 8);
-  rect(0, BOTTOM, W, 8);
+  rect(0, FIELD_TOP - 8, W, 8);
+  rect(0, FIELD_BOTTOM, W, 8);
   // paddles
   fill(213, 130, 74);
   rect(CPU_X, cpuY, PADDLE_W, OPT.paddleHeight);
