@@ -168,6 +168,7 @@ def _pool_config(game, *, num_envs, num_threads, obs_size, frameskip, max_episod
                  profile, backend):
     from jsgym._core import PoolConfig, default_threads
     from jsgym.games import parse_actions, resolve
+    from jsgym.libraries import library_source
 
     if backend not in ("quickjs", "browser"):
         raise ValueError(f"backend must be 'quickjs' or 'browser', got {backend!r}")
@@ -206,7 +207,7 @@ def _pool_config(game, *, num_envs, num_threads, obs_size, frameskip, max_episod
         memory_limit=int(memory_limit), stack_limit=int(stack_limit),
         step_timeout=float(step_timeout), max_draw_calls=int(max_draw_calls),
         num_levels=int(num_levels), start_level=int(start_level), game_options=game_options,
-        actions=table or DEFAULT_ACTIONS, profile=profile)
+        actions=table or DEFAULT_ACTIONS, profile=profile, library=library_source(source))
     config.actions, config.pointer_space = action_table(config, table, pointer)
     return config, tuple(a.name for a in config.actions)
 

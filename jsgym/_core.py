@@ -91,6 +91,8 @@ class PoolConfig:
     profile: bool = False
     #: None, ("grid", rows, cols, width, height) or ("continuous", width, height)
     pointer_space: tuple | None = None
+    #: a script run before the game file (jsgym.libraries: the optional globals it uses)
+    library: str | None = None
 
 
 class PoolBuffers:
@@ -429,6 +431,12 @@ class NativePool(PoolBuffers):
         cfg.num_actions = len(c.actions)
         cfg.actions = actions
         cfg.profile = int(c.profile)
+        if c.library:
+            library = c.library.encode("utf-8")
+            keep.append(library)
+            cfg.library = ffi.from_buffer(library)
+            keep.append(cfg.library)
+            cfg.library_len = len(library)
         status = ffi.new("int32_t *")
         if self.game is None:
             pool = lib.jg_pool_create(cfg, status)

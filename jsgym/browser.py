@@ -116,7 +116,10 @@ def options_script(game_options: dict | None) -> str:
 
 def page_files(source: str, game_options: dict | None = None) -> dict[str, tuple[bytes, str]]:
     """Every file a jsgym page loads, by URL path: ``{path: (body, content_type)}``.
-    Shared by the browser backend and ``jsgym play``."""
+    Shared by the browser backend and ``jsgym play``. ``libraries.js`` holds the
+    optional globals the game uses (:mod:`jsgym.libraries`), empty for most games."""
+    from jsgym.libraries import library_source
+
     web = web_dir()
     js = "text/javascript; charset=utf-8"
     files = {
@@ -124,6 +127,7 @@ def page_files(source: str, game_options: dict | None = None) -> dict[str, tuple
         "p5.min.js": (p5_path().read_bytes(), js),
         "game.js": (source.encode("utf-8"), js),
         "options.js": (options_script(game_options).encode("utf-8"), js),
+        "libraries.js": ((library_source(source) or "").encode("utf-8"), js),
     }
     for name in ("prelude.js", "driver.js", "capture.js", "play.js"):
         if (web / name).is_file():

@@ -339,6 +339,7 @@ static int32_t env_create(jg_env *env) {
     env->atom_draw = JS_NewAtom(env->ctx, "draw");
     env->atom_reset = JS_NewAtom(env->ctx, "resetGame");
     env->atom_state = JS_NewAtom(env->ctx, "getGameState");
+    env->atom_episode_start = JS_NewAtom(env->ctx, "__jsgymEpisodeStart");
     int armed = jg_guard_disarm();
     env->canvas = jg_canvas_new(cfg->obs_width, cfg->obs_height, cfg->fit, cfg->supersample);
     jg_guard_rearm(armed);
@@ -356,6 +357,14 @@ static int32_t env_create(jg_env *env) {
     int rc = set_game_options(env);
     if (rc) return rc;
 
+    if (env->game->library.len) { /* the optional globals the game uses, before it */
+        JSValue lib = JS_ReadObject(env->ctx, env->game->library.data, env->game->library.len,
+                                    JS_READ_OBJ_BYTECODE);
+        if (JS_IsException(lib)) return env_fail_from_exception(env, JG_PHASE_LOAD);
+        JSValue lr = JS_EvalFunction(env->ctx, lib);
+        if (JS_IsException(lr)) return env_fail_from_exception(env, JG_PHASE_LOAD);
+        JS_FreeValue(env->ctx, lr);
+    }
     JSValue fn = JS_ReadObject(env->ctx, env->game->bytecode.data, env->game->bytecode.len,
                                JS_READ_OBJ_BYTECODE);
     if (JS_IsException(fn)) return env_fail_from_exception(env, JG_PHASE_LOAD);
@@ -394,7 +403,8 @@ static void env_destroy(jg_env *env) {
     env->shim = NULL;
     if (env->ctx) {
         JSAtom atoms[] = {env->atom_score, env->atom_lives, env->atom_game_state,
-                          env->atom_draw, env->atom_reset, env->atom_state};
+                          env->atom_draw, env->atom_reset, env->atom_state,
+                          env->atom_episode_start};
         for (size_t i = 0; i < sizeof atoms / sizeof atoms[0]; i++)
             if (atoms[i]) JS_FreeAtom(env->ctx, atoms[i]);
         JS_FreeContext(env->ctx);
@@ -436,6 +446,11 @@ static int32_t env_reset(jg_env *env, uint32_t level_seed, uint8_t *obs, jg_stat
     if (JS_HasException(env->ctx)) return env_fail_from_exception(env, JG_PHASE_RESET);
     /* seeds above 2^31 stay positive numbers in JS, as in the browser backend */
     JSValue seed = JS_NewFloat64(env->ctx, (double)level_seed);
+    if (env->game->library.len) { /* a library's random sources restart from the seed */
+        JSValue r0 = call_global(env, env->atom_episode_start, 1, &seed);
+        if (JS_IsException(r0)) return env_fail_from_exception(env, JG_PHASE_RESET);
+        JS_FreeValue(env->ctx, r0);
+    }
     uint64_t t0 = profile ? jg_now_ns() : 0;
     JSValue r = call_global(env, env->atom_reset, 1, &seed);
     if (profile) env->prof.js_ns += jg_now_ns() - t0;
@@ -660,6 +675,14 @@ int32_t jg_qjs_game_new(const jg_config *config, jg_game *game, jg_error *err) {
         return rc;
     }
     q->config.source = NULL;
+    if (config->library && config->library_len) {
+        rc = jg_compile("<library>", config->library, config->library_len, &q->library, err);
+        if (rc) {
+            jg_qjs_game_free(q);
+            return rc;
+        }
+    }
+    q->config.library = NULL;
     q->envs = calloc(config->num_envs, sizeof *q->envs);
     if (!q->envs) {
         jg_qjs_game_free(q);
@@ -679,6 +702,7 @@ void jg_qjs_game_free(void *user) {
     if (!q) return;
     free(q->envs);
     jg_bytecode_free(&q->bytecode);
+    jg_bytecode_free(&q->library);
     free(q);
 }
 

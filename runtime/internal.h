@@ -88,6 +88,7 @@ typedef struct jg_env {
     JgCanvas *canvas;
     JSAtom atom_score, atom_lives, atom_game_state;
     JSAtom atom_draw, atom_reset, atom_state;
+    JSAtom atom_episode_start; /* __jsgymEpisodeStart: a library's episode hook */
 
     /* sandbox */
     uint64_t deadline_ns;
@@ -108,6 +109,7 @@ typedef struct jg_env {
 struct jg_qjs {
     jg_config config;      /* the pool's (strings owned by the pool) */
     jg_bytecode bytecode;
+    jg_bytecode library;   /* config.library compiled (len 0: none) */
     jg_env *envs;
 };
 

@@ -383,6 +383,8 @@
     p._setProperty('deltaTime', P.FRAME_MS);
     if (window.draw === placeholderDraw) window.draw = gameDraw;
     try {
+      // an optional library's random sources restart from the seed (web/matter-glue.js)
+      if (typeof window.__jsgymEpisodeStart === 'function') window.__jsgymEpisodeStart(seed);
       requireFunction(typeof resetGame === 'undefined' ? undefined : resetGame, // eslint-disable-line no-undef
                       'resetGame');
       resetGame(seed); // eslint-disable-line no-undef

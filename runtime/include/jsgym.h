@@ -144,6 +144,10 @@ typedef struct jg_config {
     uint32_t num_actions;
     const jg_action *actions;
     uint32_t profile;            /* 1: time JS, rasterizing and copying per env */
+    const char *library;         /* a script every env runs before the game file (the
+                                  * optional globals the game uses, e.g. matter-js);
+                                  * NULL for none (QuickJS games) */
+    size_t library_len;
 } jg_config;
 
 /* Caller-owned output buffers, indexed by env id. obs and final_obs are
