@@ -40,7 +40,7 @@ SCORE_STEPS = 500
 #: Random steps per env over which different seeds must differ somewhere.
 SEED_STEPS = 2000
 #: Seeds the reset sweep starts an episode with (reset only: cheap).
-RESET_SEEDS = 5000
+RESET_SEEDS = 4096
 #: Steps a game may go on playing with lives at 0 before the heuristics warn.
 LIVES_ZERO_STEPS = 30
 #: Distinct colours a frame must show (background, player, something else).

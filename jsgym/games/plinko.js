@@ -37,21 +37,16 @@ const PEG_R = 5;
 
 let rng, engine;
 let score, ballsLeft, gameState;
-let dropX, ball, ballAge, pegs, lastSlot, flash;
+let dropX, ball, ballAge, walls, pegs, pegHome, lastSlot, flash;
 
 function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
 
 function setup() {
   createCanvas(W, H);
-  resetGame(1);
-}
-
-function resetGame(seed) {
-  rng = mulberry32(seed);
-  engine = Engine.create();
-  engine.gravity.y = 1;
-  const world = engine.world;
-  const walls = [
+  // The static bodies are made once (a matter-js body takes a while to build in an
+  // interpreter); every episode moves the pegs to its own layout and puts them into a
+  // fresh engine, so an episode depends on its seed alone.
+  walls = [
     Bodies.rectangle(-10, H / 2, 20, H * 2, { isStatic: true }),
     Bodies.rectangle(W + 10, H / 2, 20, H * 2, { isStatic: true }),
     Bodies.rectangle(W / 2, H + 10, W, 20, { isStatic: true }),
@@ -59,15 +54,25 @@ function resetGame(seed) {
   for (let i = 1; i < SLOT_VALUES.length; i++)
     walls.push(Bodies.rectangle(i * SLOT_W, SLOT_TOP + 30, 4, 60, { isStatic: true }));
   pegs = [];
+  pegHome = [];
   for (let r = 0; r < OPT.pegRows; r++) {
-    const y = 90 + r * 32;
     const n = r % 2 ? 8 : 9;
     for (let c = 0; c < n; c++) {
-      const x = (c + (r % 2 ? 1 : 0.5)) * (W / 9) + (rng() - 0.5) * 10;
+      const x = (c + (r % 2 ? 1 : 0.5)) * (W / 9), y = 90 + r * 32;
+      pegHome.push({ x: x, y: y });
       pegs.push(Bodies.circle(x, y, PEG_R, { isStatic: true, restitution: 0.5 }));
     }
   }
-  Composite.add(world, walls.concat(pegs));
+  resetGame(1);
+}
+
+function resetGame(seed) {
+  rng = mulberry32(seed);
+  engine = Engine.create();
+  engine.gravity.y = 1;
+  for (let i = 0; i < pegs.length; i++)
+    Body.setPosition(pegs[i], { x: pegHome[i].x + (rng() - 0.5) * 10, y: pegHome[i].y });
+  Composite.add(engine.world, walls.concat(pegs));
   score = 0;
   ballsLeft = OPT.numBalls;
   gameState = 'playing';
