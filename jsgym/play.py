@@ -46,15 +46,19 @@ def _key_names() -> dict[int, str]:
 def play_files(game, *, seed: int = 0, record: bool = False, game_options: dict | None = None,
                actions=None) -> tuple[str, dict[str, tuple[bytes, str]]]:
     """The play page's files for ``game``: ``(name, {url path: (body, content type)})``."""
-    from jsgym._core import eval_js
+    from jsgym import action_table
+    from jsgym._core import PoolConfig
     from jsgym.browser import page_files
-    from jsgym.games import declares_actions
 
     name, path = resolve(game)
     source = path.read_text(encoding="utf-8")
-    if actions is None and declares_actions(source):
-        actions = eval_js("JSGYM_ACTIONS", game_source=source)
-    table = parse_actions(actions)
+    # the game's own table, read as make_vec reads it (its pointer grid is for agents:
+    # a person clicks where they like)
+    config = PoolConfig(game_name=name, source=source, num_envs=1, num_threads=1,
+                        game_options=game_options)
+    table, _ = action_table(config, parse_actions(actions) if actions is not None else None,
+                            None)
+    table = tuple(a for a in table if a.pointer == "none")
     files = page_files(source, game_options)
     config = {
         "game": name, "seed": int(seed), "record": bool(record),

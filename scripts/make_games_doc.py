@@ -100,6 +100,39 @@ def first_frames(game: str, seeds):
     return list(obs)
 
 
+#: The hand-written section after the table (this script writes the whole file).
+COMPATIBILITY = """## Game files written for PlayTrain's template
+
+Game files written for PlayTrain (another p5-based RL project, whose action table
+jsgym's default is) run unchanged. What jsgym honours of that template:
+
+- **States**: `getGameState().gameState` may be `'PLAYING'`, `'GAMEOVER'` or `'WIN'`
+  (any case); `'WIN'` is jsgym's `'won'`.
+- **Default actions**: the template's Discrete(8) table is jsgym's default (0 NOOP; 1
+  LEFT, 2 RIGHT, 3 UP, 4 DOWN held; 5 SPACE tapped; 6 LEFT+SPACE; 7 RIGHT+SPACE). A
+  file's own `JSGYM_ACTIONS` table may say `press` where jsgym says `tapped`.
+- **Pointer games**: the template's pointer action spaces are jsgym's
+  `make_vec(pointer=(rows, cols))` (a grid of click targets after the keys) and
+  `pointer="continuous"` (`Dict(action, pointer, button)`: a position in canvas
+  pixels and the left button up, held or clicked); a file may declare its own as
+  `JSGYM_POINTER` (`{grid: [rows, cols]}` or `'continuous'`). `mouseX`, `mouseY`,
+  `pmouseX`, `movedX`, `mouseIsPressed`, `mouseButton` and the mouse callbacks behave
+  as in p5 in both backends.
+- **Matter.js**: the template's optional global `Matter` is loaded (matter-js 0.20.0,
+  from npm) for files that name it, in both backends, with its random source seeded
+  from the episode seed; `Matter.Runner` and `Matter.Render` need a page loop and a
+  DOM and are not supported: step the engine in `draw()` with
+  `Matter.Engine.update(engine, 1000 / 60)`.
+- **Episode step limits**: the template ends an episode after a fixed number of
+  steps; jsgym's default limit is 10,000 steps, so pass the template's, e.g.
+  `jsgym.make_vec("their_game.js", 16, max_episode_steps=2000)` (and
+  `jsgym validate their_game.js --browser` to check a file before training on it).
+- **Not supported**: `createCanvas(w, h, WEBGL)` (3D) fails with a
+  `GameContractError` saying so, in both backends; loading assets, the DOM and
+  storage (see the coverage table below).
+"""
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*")
@@ -143,7 +176,7 @@ def main(argv=None):
         out.append(f"| **{game}**<br>{title} | ![{game}](games/{game}.png){levels} | {actions} "
                    f"| {mean:.2f} | {length:.0f}{done} |")
     from jsgym.p5_coverage import markdown as coverage_section
-    out += ["", coverage_section()]
+    out += ["", COMPATIBILITY, coverage_section()]
     (DOCS / "games.md").write_text("\n".join(out) + "\n")
     print(f"wrote {DOCS / 'games.md'}", file=sys.stderr)
 
