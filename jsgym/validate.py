@@ -111,7 +111,14 @@ def _random_actions(n_actions: int, steps: int, num_envs: int, seed: int) -> np.
 
 
 def _make(game, num_envs=1, **kw):
-    return jsgym.make_vec(game, num_envs, num_threads=min(num_envs, 2), **kw)
+    envs = jsgym.make_vec(game, num_envs, num_threads=min(num_envs, 2), **kw)
+    if envs.pointer_space is not None and envs.pointer_space[0] == "continuous" and \
+            "pointer" not in kw:
+        # random play needs a discrete table: a continuous pointer game is checked
+        # through an 8 x 8 grid of clicks
+        envs.close()
+        envs = jsgym.make_vec(game, num_envs, num_threads=min(num_envs, 2), pointer="grid", **kw)
+    return envs
 
 
 # ------------------------------------------------------------------ QuickJS checks
