@@ -222,7 +222,7 @@ def action_table(config, table, pointer):
     ``space`` ``None``, ``("grid", rows, cols, width, height)`` or
     ``("continuous", width, height)``."""
     from jsgym._core import read_declarations
-    from jsgym.games import ActionSpecError, continuous_pointer, declares_actions, pointer_grid
+    from jsgym.games import ActionSpecError, declares_actions
 
     decl = {}
     if (table is None and declares_actions(config.source)) or pointer is not None:
