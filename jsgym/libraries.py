@@ -1,9 +1,9 @@
 """Optional globals a game may use, loaded in both backends only for games that use
 them: today matter-js as ``Matter`` (the npm package ``matter-js``, pinned in
-``web/package.json``; ``scripts/setup_browser.sh`` installs it).
+``jsgym/web/package.json``; ``scripts/setup_browser.sh`` installs it).
 
 A game uses a library when its source names the global (``Matter``). The library's
-file and jsgym's glue for it (``web/matter-glue.js``: its random source seeded from
+file and jsgym's glue for it (``jsgym/web/matter-glue.js``: its random source seeded from
 the episode seed, its clock the virtual one) run before the game file, as a script of
 their own (the game's line numbers stay its own).
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-#: global -> (npm package, file in the package, jsgym's glue file in web/)
+#: global -> (npm package, file in the package, jsgym's glue file in jsgym/web/)
 LIBRARIES: dict[str, tuple[str, str, str]] = {
     "Matter": ("matter-js", "build/matter.min.js", "matter-glue.js"),
 }
@@ -42,6 +42,6 @@ def library_source(source: str) -> str | None:
         if not lib.is_file():
             raise FileNotFoundError(
                 f"the game uses the global {name}: the npm package {package} is not installed "
-                f"({lib} is missing); run scripts/setup_browser.sh (npm ci in web/)")
+                f"({lib} is missing); run scripts/setup_browser.sh (npm ci in jsgym/web/)")
         parts += [lib.read_text(encoding="utf-8"), (web_dir() / glue).read_text(encoding="utf-8")]
     return "\n;\n".join(parts) + "\n"
