@@ -9,7 +9,8 @@ from jsgym.validate import PSNR_MEDIAN_MIN, PSNR_MEDIAN_WARN, PSNR_WORST_MIN
 
 
 def _cmd_validate(args) -> int:
-    from jsgym.validate import summary_row, validate, write_report
+    from jsgym.validate import validate
+    from jsgym.validate_report import summary_row, write_report
 
     rows = []
     for game in args.games:

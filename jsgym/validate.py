@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import pathlib
 import time
 from typing import Callable
 
@@ -90,14 +89,10 @@ class Report:
         return all(r.passed for r in self.results)
 
     def table(self) -> str:
-        """The checks as a markdown table."""
-        lines = ["| check | result | details | s |", "|---|---|---|---|"]
-        for r in self.results:
-            mark = ("warn" if r.warning else "pass") if r.passed else "**FAIL**"
-            text = r.message + (f" WARNING: {r.warning}" if r.warning else "")
-            text = text.replace("|", "\\|").replace("\n", " ")
-            lines.append(f"| {r.name} | {mark} | {text} | {r.seconds:.1f} |")
-        return "\n".join(lines)
+        """The checks as a markdown table (:func:`jsgym.validate_report.table`)."""
+        from jsgym.validate_report import table
+
+        return table(self)
 
 
 def psnr(a: np.ndarray, b: np.ndarray) -> float:
@@ -863,82 +858,3 @@ def _fmt_l3(d: dict) -> str:
             if d["divergence"] is None else f"{d['steps']} steps compared")
     return (f"{text}; PSNR median {d['psnr_median']:.1f} dB, worst {d['psnr_worst']:.1f} dB "
             f"(seed {w['seed']} step {w['step']})")
-
-
-def montage(frames: list[tuple[str, np.ndarray, np.ndarray]], path, scale: int = 4) -> None:
-    """Writes QuickJS (left) vs browser (right) frames side by side, one row per
-    labelled pair, as a PNG."""
-    from PIL import Image, ImageDraw
-
-    if not frames:
-        return
-    h, w = frames[0][1].shape[:2]
-    label_h = 14
-    cell_w, cell_h = w * scale, h * scale
-    img = Image.new("RGB", (2 * cell_w + 12, len(frames) * (cell_h + label_h + 6) + label_h),
-                    (32, 32, 32))
-    draw = ImageDraw.Draw(img)
-    draw.text((4, 1), "QuickJS", fill=(255, 255, 255))
-    draw.text((cell_w + 12, 1), "browser (p5.js)", fill=(255, 255, 255))
-    y = label_h
-    for label, fq, fb in frames:
-        draw.text((4, y), f"{label}  PSNR {psnr(fq, fb):.1f} dB", fill=(255, 255, 0))
-        y += label_h
-        img.paste(Image.fromarray(fq).resize((cell_w, cell_h), Image.NEAREST), (0, y))
-        img.paste(Image.fromarray(fb).resize((cell_w, cell_h), Image.NEAREST), (cell_w + 12, y))
-        y += cell_h + 6
-    img.save(path)
-
-
-def write_report(report: Report, directory) -> pathlib.Path:
-    """Writes ``<game>.md`` (the table) and ``<game>_montage.png`` into ``directory``;
-    returns the markdown path."""
-    out = pathlib.Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    md = out / f"{report.game}.md"
-    png = out / f"{report.game}_montage.png"
-    lines = [f"# jsgym validate: {report.game}", "",
-             f"Result: **{'PASS' if report.passed else 'FAIL'}**", "", report.table(), ""]
-    l3 = next((r for r in report.results if r.name == "L3 rollouts"), None)
-    if l3 is not None and l3.details.get("divergence"):
-        d = l3.details["divergence"]
-        lines += ["## First divergent step", "",
-                  f"seed {d['seed']} step {d['step']}", "",
-                  f"- QuickJS: {_fmt(d['quickjs'])}", f"- browser: {_fmt(d['browser'])}", ""]
-    if l3 is not None and l3.details.get("heat") is not None:
-        heat_png = out / f"{report.game}_heat.png"
-        l3.details["heat"].image().save(heat_png)
-        r = l3.details["region"]
-        w = l3.details["psnr_worst_at"]
-        lines += ["## Where the frames differ", "",
-                  f"Mean squared difference per pixel over {l3.details['heat'].frames} frame "
-                  "pairs (black: none, white: RMS 64 levels or more):", "",
-                  f"![heat map]({heat_png.name})", "",
-                  f"Differs most at {_fmt_region(r)}. Drawn there in the worst frame "
-                  f"(seed {w['seed']} step {w['step']}), topmost first:", ""]
-        lines += [f"- `{c}`" for c in r["calls"]] or ["- (no drawing call found there)"]
-        lines.append("")
-    if report.frames:
-        montage(report.frames, png)
-        lines += ["## Frames (QuickJS left, browser right)", "", f"![montage]({png.name})", ""]
-    md.write_text("\n".join(lines), encoding="utf-8")
-    return md
-
-
-def summary_row(report: Report) -> dict:
-    """One line of the all-games table: L3 result, PSNR median/worst."""
-    l3 = next((r for r in report.results if r.name == "L3 rollouts"), None)
-    l2 = next((r for r in report.results if r.name == "L2 call stream"), None)
-    row = {"game": report.game, "passed": report.passed,
-           "failed": [r.name for r in report.results if not r.passed]}
-    if l2 is not None:
-        row["l2"] = "identical" if l2.passed else l2.message
-    if l3 is not None and l3.details:
-        row["warning"] = l3.warning
-        row.update(l3="identical" if l3.details.get("divergence") is None else
-                   f"diverges at seed {l3.details['divergence']['seed']} step "
-                   f"{l3.details['divergence']['step']}",
-                   psnr_median=l3.details["psnr_median"], psnr_worst=l3.details["psnr_worst"],
-                   steps=l3.details["steps"])
-    return row
-

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from jsgym import validate as V
+from jsgym import validate_report
 from jsgym.cli import main
 
 GOOD = "catch"
@@ -247,7 +248,7 @@ def test_browser_psnr_gates_and_names_the_region(game_factory, tmp_path, capsys,
         assert l3.passed and "differs most at" in l3.warning
     else:
         assert not l3.passed and "PSNR median" in l3.message
-    assert V.write_report(report, tmp_path).read_text().count("rect(300, 300, 60, 60)") == 1
+    assert validate_report.write_report(report, tmp_path).read_text().count("rect(300, 300, 60, 60)") == 1
     assert (tmp_path / f"tint{tint}_heat.png").stat().st_size > 100
 
 
