@@ -36,7 +36,7 @@ void p5_color_defaults(P5Shim *s)
 void p5_color_init(P5Shim *s)
 {
     s->js_color_ctor = s->color_proto = s->color_maxes_js = s->color_parse = JS_UNDEFINED;
-    s->color_calc_levels = s->color_lerp_js = JS_UNDEFINED;
+    s->color_calc_levels = s->color_lerp_js = s->array4 = JS_UNDEFINED;
     for (int i = 0; i < 3; i++) s->color_mode_names[i] = JS_UNDEFINED;
     for (int i = 0; i < P5_COLOR_PROPS; i++) s->color_stages[i] = JS_UNDEFINED;
 }
@@ -45,7 +45,7 @@ void p5_color_free(P5Shim *s)
 {
     JSContext *ctx = s->ctx;
     JSValue *vals[] = {&s->js_color_ctor, &s->color_proto, &s->color_maxes_js, &s->color_parse,
-                       &s->color_calc_levels, &s->color_lerp_js};
+                       &s->color_calc_levels, &s->color_lerp_js, &s->array4};
     for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
         JS_FreeValue(ctx, *vals[i]);
         *vals[i] = JS_UNDEFINED;
@@ -538,9 +538,17 @@ int p5_resolve_color(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, ui
 
 /* ------------------------------------------------------------------ p5.Color objects */
 
-/* A new JS array of the given numbers. */
+/* A new JS array of the given numbers. Four of them (a colour's _array and levels) come
+ * from a JS array literal: it allocates the elements once, where appending them one by
+ * one through the API grows (reallocates) the array at every element. */
 static JSValue p5_number_array(JSContext *ctx, const double *v, int n)
 {
+    P5Shim *s = p5_shim(ctx);
+    if (n == 4 && JS_IsFunction(ctx, s->array4)) {
+        JSValue args[4];
+        for (int i = 0; i < 4; i++) args[i] = p5_new_number(ctx, v[i]);
+        return JS_Call(ctx, s->array4, JS_UNDEFINED, 4, (JSValueConst *)args);
+    }
     JSValue a = JS_NewArray(ctx);
     if (JS_IsException(a)) return a;
     for (int i = 0; i < n; i++)
@@ -864,6 +872,9 @@ static JSValue js_p5_native_color(JSContext *ctx, JSValueConst this_val, int arg
         s->color_parse = JS_DupValue(ctx, argv[2]);
         s->color_lerp_js = JS_DupValue(ctx, argv[3]);
         s->color_calc_levels = JS_GetPropertyStr(ctx, proto, "_calculateLevels");
+        static const char array4[] = "(function (a, b, c, d) { return [a, b, c, d]; })";
+        s->array4 = JS_Eval(ctx, array4, sizeof array4 - 1, "<jsgym colour>", JS_EVAL_TYPE_GLOBAL);
+        if (JS_IsException(s->array4)) return JS_EXCEPTION;
         for (int i = 0; i < 3; i++) {
             s->color_mode_names[i] = JS_NewString(ctx, names[i]);
             if (JS_IsException(s->color_mode_names[i])) return JS_EXCEPTION;

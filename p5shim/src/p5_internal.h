@@ -123,6 +123,7 @@ struct P5Shim {
     JSValue color_mode_names[3]; /* 'rgb', 'hsb', 'hsl' */
     JSValue color_calc_levels;   /* the native _calculateLevels, to recognise it */
     JSValue color_lerp_js;       /* lerpColor in JS, for the HSB/HSL modes */
+    JSValue array4;              /* (a, b, c, d) => [a, b, c, d]: see p5_number_array */
     JSValue color_stages[P5_COLOR_PROPS];
     /* p5.Vector (p5_vector.c); registered by prelude.js through native.registerVector */
     JSValue vector_ctor;      /* p5.Vector */
