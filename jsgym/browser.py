@@ -39,6 +39,8 @@ import time
 
 from jsgym import contract
 from jsgym._core import HostedFailure, HostedGame, NativePool, PoolConfig, close_hosted_pools
+# where the pages, p5.js and Chromium come from (re-exported: callers import them from here)
+from jsgym.browser_setup import chromium_path, p5_path, require_playwright, web_dir  # noqa: F401
 
 #: Chromium flags of every browser the backend starts.
 CHROMIUM_ARGS = (
@@ -58,28 +60,6 @@ LOAD_CONCURRENCY = 4
 LINGER = 30.0
 
 
-def web_dir() -> pathlib.Path:
-    """The ``jsgym/web/`` folder (``JSGYM_WEB_DIR`` overrides it)."""
-    override = os.environ.get("JSGYM_WEB_DIR")
-    if override:
-        return pathlib.Path(override)
-    return pathlib.Path(__file__).resolve().parent / "web"
-
-
-def p5_path() -> pathlib.Path:
-    """The pinned p5.js build (``jsgym/web/node_modules/p5/lib/p5.min.js``).
-
-    Raises:
-        FileNotFoundError: the npm packages are not installed (the message says how).
-    """
-    path = web_dir() / "node_modules" / "p5" / "lib" / "p5.min.js"
-    if not path.is_file():
-        raise FileNotFoundError(
-            f"p5.js is not installed ({path} is missing): run `npm ci` in {web_dir()} "
-            "or `bash scripts/setup_browser.sh`")
-    return path
-
-
 def chromium_env() -> dict[str, str]:
     """The environment Chromium runs in: fontconfig sees exactly the font files the
     fast backend draws with (``jsgym.fonts.fontconfig_file``), so that both backends
@@ -93,15 +73,6 @@ def chromium_env() -> dict[str, str]:
     except FileNotFoundError:
         pass
     return env
-
-
-def chromium_path() -> str | None:
-    """Chromium to launch: ``JSGYM_CHROMIUM``, else Debian's ``/usr/bin/chromium``,
-    else ``None`` (Playwright's own browser)."""
-    explicit = os.environ.get("JSGYM_CHROMIUM")
-    if explicit:
-        return explicit
-    return "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
 
 
 def options_script(game_options: dict | None) -> str:
@@ -179,7 +150,7 @@ class _Chromium:
             raise
 
     async def _start(self):
-        from playwright.async_api import async_playwright
+        async_playwright = require_playwright()
 
         self.pw = await async_playwright().start()
         self.browser = await self.pw.chromium.launch(

@@ -5,11 +5,23 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pathlib
 import sys
 import time
 
 import numpy as np
+
+
+def positive_int(text: str) -> int:
+    """argparse type: an int >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
+    return value
 
 
 def _cmd_list(args) -> int:
@@ -73,9 +85,18 @@ def _cmd_rollout(args) -> int:
     return 0
 
 
+def _cmd_setup_browser(args) -> int:
+    from jsgym.browser_setup import setup
+
+    return setup()
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from jsgym import __version__
+
     parser = argparse.ArgumentParser(
         prog="jsgym", description="Single-file p5.js games as fast Gymnasium environments.")
+    parser.add_argument("--version", action="version", version=f"jsgym {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("list", help="list the bundled games and their Gymnasium ids")
@@ -83,14 +104,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("rollout", help="random-policy rollout: prints steps/s, writes a GIF")
     p.add_argument("game", help="bundled game name or path to a .js file")
-    p.add_argument("--steps", type=int, default=2000, help="vector steps (default 2000)")
-    p.add_argument("--num-envs", type=int, default=8, help="envs (default 8)")
-    p.add_argument("--threads", type=int, default=None, help="worker threads (default: cores)")
-    p.add_argument("--frameskip", type=int, default=1, help="draw() calls per step (default 1)")
+    p.add_argument("--steps", type=positive_int, default=2000, help="vector steps (default 2000)")
+    p.add_argument("--num-envs", type=positive_int, default=8, help="envs (default 8)")
+    p.add_argument("--threads", type=positive_int, default=None,
+                   help="worker threads (default: cores)")
+    p.add_argument("--frameskip", type=positive_int, default=1,
+                   help="draw() calls per step (default 1)")
     p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     p.add_argument("--gif", default=None, help="write env 0's frames to this GIF")
-    p.add_argument("--gif-frames", type=int, default=300, help="frames in the GIF (default 300)")
+    p.add_argument("--gif-frames", type=positive_int, default=300,
+                   help="frames in the GIF (default 300)")
     p.set_defaults(func=_cmd_rollout)
+
+    p = sub.add_parser(
+        "setup-browser", help="install the pinned p5.js for the browser backend and play page",
+        description="Installs the p5.js version jsgym/web/package.json pins, with `npm ci` "
+                    "from jsgym/web/package-lock.json, into the user cache "
+                    "($JSGYM_CACHE_DIR, else $XDG_CACHE_HOME/jsgym, else ~/.cache/jsgym), "
+                    "and reports on Playwright for Python (the [browser] extra) and "
+                    "Chromium. Exit status 1 when a piece is missing.")
+    p.set_defaults(func=_cmd_setup_browser)
 
     for name in COMMAND_MODULES:
         try:
@@ -108,12 +141,21 @@ COMMAND_MODULES = ("cli_validate", "cli_play", "cli_train")
 
 
 def main(argv: list[str] | None = None) -> int:
+    from jsgym.errors import GameError
+
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except (FileNotFoundError, ValueError) as exc:
+    except GameError as exc:  # the game file is at fault: its message names file and place
+        print(f"jsgym: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    except (FileNotFoundError, ValueError, ModuleNotFoundError) as exc:
         print(f"jsgym: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `jsgym list | head`: the reader left; say nothing more
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the exit's flush does not fail again
+        return 1
 
 
 if __name__ == "__main__":

@@ -18,7 +18,10 @@ ALGOS = ("ppo", "impala")
 
 
 def _trainer(algo: str):
-    """Imports ``jsgym.trainers.<algo>``."""
+    """Imports ``jsgym.trainers.<algo>``, or says which extra it needs."""
+    from jsgym.trainers import require_train_extra
+
+    require_train_extra(f"jsgym {'eval' if algo == 'common' else 'train'}")
     return importlib.import_module(f"jsgym.trainers.{algo}")
 
 
@@ -29,6 +32,10 @@ def _cmd_train(args) -> int:
     known, rest = pre.parse_known_args(args.rest)
     if known.nproc < 1:
         raise ValueError(f"--nproc must be >= 1, got {known.nproc}")
+    from jsgym.games import resolve
+
+    for game in args.game.split(","):  # before torch is imported or anything is written
+        resolve(game.strip())
     trainer_args = ["--game", args.game, *rest]
     if known.nproc > 1:
         if known.algo != "impala":

@@ -16,9 +16,9 @@ import pathlib
 
 
 def _path() -> pathlib.Path:
-    # contract/ sits beside jsgym/ in a checkout and in an installed wheel (pyproject's
-    # include), as jsgym/games/ does
-    return pathlib.Path(__file__).resolve().parent.parent / "contract" / "contract.json"
+    # in a checkout jsgym/contract.json is a link to contract/contract.json (beside the C
+    # headers generated from it); a wheel carries the file itself
+    return pathlib.Path(__file__).resolve().parent / "contract.json"
 
 
 PATH = _path()

@@ -26,7 +26,13 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 from gymnasium.vector import AutoresetMode
-from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvStepReturn
+try:
+    from stable_baselines3.common.vec_env.base_vec_env import VecEnv, VecEnvStepReturn
+except ModuleNotFoundError as exc:  # say which extra brings it
+    if exc.name is None or not exc.name.startswith("stable_baselines3"):
+        raise
+    raise ModuleNotFoundError("jsgym.sb3 needs Stable-Baselines3: pip install \"jsgym[train]\"",
+                              name=exc.name) from exc
 
 import jsgym
 

@@ -53,22 +53,33 @@ def bundled_games() -> list[str]:
 
 
 def resolve(game: str | os.PathLike) -> tuple[str, pathlib.Path]:
-    """Maps a bundled name (``"pong"``) or a path to ``(name, path)``.
+    """Maps a bundled name (``"pong"``), its Gymnasium id (``"jsgym/Pong-v0"``, also as
+    ``"jsgym:jsgym/Pong-v0"``) or a path to ``(name, path)``.
 
     Raises:
         FileNotFoundError: neither a bundled game nor an existing file; the message
-            lists the bundled games.
+            names the closest bundled names and lists them all.
     """
     text = os.fspath(game)
     path = pathlib.Path(text)
     if path.suffix == ".js" and path.is_file():
         return path.name[:-3], path
-    candidate = games_dir() / f"{text}.js"
-    if candidate.is_file():
-        return text, candidate
+    names = bundled_games()
+    by_id = {gym_id(n): n for n in names}
+    name = by_id.get(text.removeprefix("jsgym:"), text)
+    candidate = games_dir() / f"{name}.js"
+    if "/" not in name and candidate.is_file():
+        return name, candidate
+    if path.suffix == ".js":
+        raise FileNotFoundError(f"no game file {text!r} (no such file)")
+    import difflib
+
+    close = difflib.get_close_matches(text.lower(), names, n=3, cutoff=0.6) + \
+        [by_id[i] for i in difflib.get_close_matches(text, list(by_id), n=2, cutoff=0.8)]
+    hint = f" Did you mean {' or '.join(repr(c) for c in dict.fromkeys(close))}?" if close else ""
     raise FileNotFoundError(
-        f"no game {text!r}: not a .js file and not a bundled game "
-        f"(bundled: {', '.join(bundled_games()) or 'none found in ' + str(games_dir())})")
+        f"no game {text!r}: not a .js file and not a bundled game.{hint} "
+        f"(bundled: {', '.join(names) or 'none found in ' + str(games_dir())})")
 
 
 class ActionSpecError(ValueError):

@@ -91,6 +91,31 @@ def make_run_name(game: str, algo: str, seed: int) -> str:
     return f"{pathlib.Path(game).stem if game.endswith('.js') else game}__{algo}__{seed}__{int(time.time())}"
 
 
+def check_games(games: list[str]) -> None:
+    """Each game exists (``jsgym.games.resolve``: a bundled name, a Gymnasium id or a
+    ``.js`` path), checked before anything is written: a typo leaves no run folder."""
+    from jsgym.games import resolve
+
+    for game in games:
+        resolve(game)
+
+
+def updates_for(total_timesteps: int, per_update: int, what: str) -> int:
+    """Updates in a budget of ``total_timesteps`` env steps of ``per_update`` each (one
+    PPO batch, one IMPALA learner step). A budget below one update is an error rather
+    than a silent full update; one that is not a multiple runs the whole updates that
+    fit, and says so."""
+    if total_timesteps < per_update:
+        raise ValueError(f"--total-timesteps {total_timesteps} is less than one update of "
+                         f"{per_update} env steps ({what}): lower those or raise the budget")
+    updates = total_timesteps // per_update
+    if total_timesteps % per_update:
+        print(f"note: --total-timesteps {total_timesteps} is not a multiple of one update "
+              f"({per_update} env steps: {what}); running {updates} updates = "
+              f"{updates * per_update} env steps", flush=True)
+    return updates
+
+
 def seed_everything(seed: int, deterministic: bool, threads: int) -> None:
     """The one seeding block: Python, NumPy and torch RNGs, cuDNN determinism, and the
     number of torch CPU threads."""

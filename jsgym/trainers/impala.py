@@ -42,10 +42,10 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 import jsgym
-from jsgym.trainers.common import (Agent, RunLogger, env_kwargs_from, evaluate,
+from jsgym.trainers.common import (Agent, RunLogger, check_games, env_kwargs_from, evaluate,
                                    load_checkpoint, load_policy, make_run_name, parse_args,
                                    plot_learning_curve, progress_bar, random_baseline,
-                                   save_checkpoint, seed_everything)
+                                   save_checkpoint, seed_everything, updates_for)
 
 
 @dataclass
@@ -414,6 +414,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
     if args.ray and args.ray_inflight < 1:
         raise ValueError(f"ray_inflight must be >= 1, got {args.ray_inflight}")
     games = game_list(args.game)
+    check_games(games)
     label = "+".join(pathlib.Path(g).stem if g.endswith(".js") else g for g in games)
 
     # distributed setup (torchrun sets these); every process runs actors and a learner
@@ -424,7 +425,11 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
         args.world_size = dist.get_world_size()
     is_main = rank == 0
     args.steps_per_update = args.batch_size * (args.envs_per_actor // 2) * args.unroll_length
-    args.num_updates = max(1, args.total_timesteps // (args.steps_per_update * args.world_size))
+    args.num_updates = updates_for(
+        args.total_timesteps, args.steps_per_update * args.world_size,
+        f"--batch-size {args.batch_size} x --envs-per-actor {args.envs_per_actor} / 2 x "
+        f"--unroll-length {args.unroll_length}" + (f" x {args.world_size} learners"
+                                                   if args.world_size > 1 else ""))
 
     ckpt = load_checkpoint(args.resume, args.device) if args.resume else None
     if distributed:  # all processes share rank 0's run name

@@ -22,10 +22,10 @@ import torch.optim as optim
 from torch.distributions.categorical import Categorical
 
 import jsgym
-from jsgym.trainers.common import (Agent, RunLogger, env_kwargs_from, evaluate,
+from jsgym.trainers.common import (Agent, RunLogger, check_games, env_kwargs_from, evaluate,
                                    load_checkpoint, load_policy, make_run_name, parse_args,
                                    plot_learning_curve, progress_bar, random_baseline,
-                                   save_checkpoint, seed_everything)
+                                   save_checkpoint, seed_everything, updates_for)
 
 
 @dataclass
@@ -140,7 +140,9 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
     args = parse_args(Args, argv, PRESETS, prog)
     args.batch_size = args.num_envs * args.num_steps
     args.minibatch_size = args.batch_size // args.num_minibatches
-    args.num_iterations = max(1, args.total_timesteps // args.batch_size)
+    args.num_iterations = updates_for(args.total_timesteps, args.batch_size,
+                                      f"--num-envs {args.num_envs} x --num-steps {args.num_steps}")
+    check_games([args.game])
 
     # resuming continues the checkpoint's run folder
     ckpt = load_checkpoint(args.resume, args.device) if args.resume else None
