@@ -22,12 +22,15 @@ from jsgym.games import DEFAULT_ACTIONS, Action, bundled_games, gym_id, parse_ac
 __all__ = [
     "make", "make_vec", "bundled_games", "Action", "DEFAULT_ACTIONS", "GameError",
     "GameLoadError", "GameContractError", "GameRuntimeError", "GameTimeoutError",
-    "GameMemoryError", "AutoresetMode", "gym_id",
+    "GameMemoryError", "AutoresetMode", "gym_id", "GAME_STATES",
 ]
 __version__ = "0.1.0"
 
 
 _D = contract.default  # every default below is contract/contract.json's
+
+#: Names of the ``game_state`` info values: ``GAME_STATES[info["game_state"]]``.
+GAME_STATES = contract.GAME_STATES
 
 
 def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | None = None,
@@ -40,7 +43,8 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
              step_timeout: float = _D("step_timeout"), memory_limit: int = _D("memory_limit"),
              stack_limit: int = _D("stack_limit"), max_draw_calls: int = _D("max_draw_calls"),
              fit: str = "stretch", supersample: int = _D("supersample"), profile: bool = False,
-             backend: str = "quickjs", frame_stack: int = 1):
+             backend: str = "quickjs", frame_stack: int = 1, episode_statistics: bool = False,
+             render_size: int | tuple[int, int] | None = None):
     """Builds a vector env running ``num_envs`` copies of a game.
 
     Args:
@@ -98,6 +102,13 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
         frame_stack: with ``k > 1``, observations hold the last ``k`` frames side by
             side in the channel axis, ``(num_envs, h, w, 3 * k)``, oldest first
             (:class:`jsgym.wrappers.FrameStack`; ``send``/``recv`` keep working).
+        episode_statistics: write ``infos["episode"]`` (``r``, ``l``, ``t``) where an
+            episode ended. Off by default, because Gymnasium's
+            ``RecordEpisodeStatistics`` wrappers write (and refuse to find) that key.
+        render_size: side (int) or ``(height, width)`` of ``render()``'s frames
+            (``render_mode="rgb_array"``); default: the observation's. A size other
+            than ``obs_size`` runs a second copy of every env at that size, with the
+            same seeds and actions (the same trajectory), for its frames: twice the work.
 
     Returns:
         A :class:`jsgym.vector.JsVectorEnv` (a ``gymnasium.vector.VectorEnv``), wrapped
@@ -109,6 +120,7 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
         GameLoadError, GameContractError, GameRuntimeError, GameTimeoutError,
         GameMemoryError: the game failed while loading or in ``setup()``.
     """
+    make_args = _make_args(game, {k: v for k, v in locals().items() if k != "game"})
     from jsgym.vector import JsVectorEnv, autoreset_name
 
     config, names = _pool_config(
@@ -125,8 +137,11 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
     if isinstance(frame_stack, bool) or not isinstance(frame_stack, (int, np.integer)) \
             or frame_stack < 1:
         raise ValueError(f"frame_stack must be an int >= 1, got {frame_stack!r}")
+    render_pool = _render_pool(config, backend, render_mode, render_size)
     envs = JsVectorEnv(_pool(config, backend), autoreset_mode=mode, action_names=names,
-                       copy=copy, render_mode=render_mode, seed=seed)
+                       copy=copy, render_mode=render_mode, seed=seed,
+                       episode_statistics=episode_statistics, render_pool=render_pool)
+    envs._make_args = (make_args[0], {**make_args[1], "frame_stack": 1})
     if frame_stack > 1:
         from jsgym.wrappers import FrameStack
 
@@ -146,9 +161,48 @@ def make(game: str | os.PathLike, *, render_mode: str | None = None, **kwargs):
     unknown = set(kwargs) - set(_MAKE_OPTIONS)
     if unknown:
         raise TypeError(f"make() got unexpected keyword arguments {sorted(unknown)}")
+    make_args = _make_args(game, {"render_mode": render_mode, **kwargs})
     options = {**_MAKE_OPTIONS, **kwargs}
+    episode_statistics = options.pop("episode_statistics")
+    render_size = options.pop("render_size")
     config, names = _pool_config(game, num_envs=1, num_threads=1, autoreset="disabled", **options)
-    return JsEnv(_pool(config, options["backend"]), action_names=names, render_mode=render_mode)
+    render_pool = _render_pool(config, options["backend"], render_mode, render_size)
+    env = JsEnv(_pool(config, options["backend"]), action_names=names, render_mode=render_mode,
+                episode_statistics=episode_statistics, render_pool=render_pool)
+    env._make_args = make_args
+    return env
+
+
+def _make_args(game, kwargs: dict) -> tuple[str, dict]:
+    """What pickling re-creates an env from: the game (a path made absolute, so that it
+    is found from another working directory) and the keyword arguments as given."""
+    import pathlib
+
+    text = os.fspath(game)
+    path = pathlib.Path(text)
+    if path.suffix == ".js" and path.is_file():
+        text = str(path.resolve())
+    return text, dict(kwargs)
+
+
+def _render_pool(config, backend: str, render_mode, render_size):
+    """The pool whose frames ``render()`` returns when ``render_size`` differs from the
+    observation's: the same config at another size (same seeds and actions, so the
+    same trajectory); ``None`` otherwise."""
+    import dataclasses
+
+    if render_size is None:
+        return None
+    if isinstance(render_size, bool) or not isinstance(render_size, (int, tuple, list)):
+        raise TypeError(f"render_size must be an int or (height, width), got {render_size!r}")
+    hw = (render_size, render_size) if isinstance(render_size, int) else tuple(render_size)
+    if len(hw) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in hw):
+        raise ValueError(f"render_size must be a positive int or (height, width), got {render_size!r}")
+    if render_mode != "rgb_array":
+        raise ValueError("render_size needs render_mode='rgb_array'")
+    if hw == tuple(config.obs_size):
+        return None
+    return _pool(dataclasses.replace(config, obs_size=hw), backend)
 
 
 def _pool(config, backend: str):
@@ -284,7 +338,8 @@ def _register_bundled_games():
         if env_id in gymnasium.registry:
             continue
         gymnasium.register(id=env_id, entry_point="jsgym:make",
-                           vector_entry_point="jsgym:make_vec", kwargs={"game": name})
+                           vector_entry_point="jsgym:make_vec", kwargs={"game": name},
+                           max_episode_steps=_D("max_episode_steps"))
 
 
 _register_bundled_games()

@@ -116,6 +116,12 @@ class PoolBuffers:
         same_step = config.autoreset == "same_step"
         self.final_obs = np.zeros((n, h, w, 3), dtype=np.uint8) if same_step else None
         self.final_obs_valid = np.zeros(n, dtype=np.bool_) if same_step else None
+        # SAME_STEP: the infos of the step that ended an episode (Gymnasium's final_info)
+        self.final_score = np.zeros(n, dtype=np.float64) if same_step else None
+        self.final_lives = np.zeros(n, dtype=np.float64) if same_step else None
+        self.final_game_state = np.zeros(n, dtype=np.int32) if same_step else None
+        self.final_level_seed = np.zeros(n, dtype=np.uint32) if same_step else None
+        self.final_elapsed_steps = np.zeros(n, dtype=np.int64) if same_step else None
         self.env_error = np.zeros(n, dtype=np.int32)
         self.level_seed = np.zeros(n, dtype=np.uint32)
         self.elapsed_steps = np.zeros(n, dtype=np.int64)
@@ -470,6 +476,11 @@ class NativePool(PoolBuffers):
         bufs.episode_length = ptr("int32_t *", self.episode_length)
         bufs.final_obs_valid = ptr("uint8_t *", self.final_obs_valid)
         bufs.final_obs = ptr("uint8_t *", self.final_obs)
+        bufs.final_score = ptr("double *", self.final_score)
+        bufs.final_lives = ptr("double *", self.final_lives)
+        bufs.final_game_state = ptr("int32_t *", self.final_game_state)
+        bufs.final_level_seed = ptr("uint32_t *", self.final_level_seed)
+        bufs.final_elapsed_steps = ptr("int64_t *", self.final_elapsed_steps)
         bufs.env_error = ptr("int32_t *", self.env_error)
         bufs.level_seed = ptr("uint32_t *", self.level_seed)
         bufs.elapsed_steps = ptr("int64_t *", self.elapsed_steps)

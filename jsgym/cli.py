@@ -52,7 +52,8 @@ def _cmd_rollout(args) -> int:
     import jsgym
 
     envs = jsgym.make_vec(args.game, args.num_envs, num_threads=args.threads,
-                          frameskip=args.frameskip, seed=args.seed, copy=False)
+                          frameskip=args.frameskip, seed=args.seed, copy=False,
+                          episode_statistics=True)
     rng = np.random.default_rng(args.seed)
     obs, _ = envs.reset()
     frames = [obs[0].copy()]

@@ -18,20 +18,27 @@ class JsEnv(gym.Env):
 
     ``step`` after the episode ended keeps running the game (it does not reset by
     itself): call ``reset``. Infos are plain scalars: ``score``, ``lives``,
-    ``game_state`` (``"playing"``, ``"gameover"`` or ``"won"``), ``level_seed``,
-    ``elapsed_steps``, plus ``episode`` when one ended and ``error`` when the game
-    failed under ``on_error="reset"``.
+    ``game_state`` (an int, as in the vector env's infos: 0 playing, 1 gameover, 2 won;
+    ``jsgym.contract.GAME_STATES`` names them), ``level_seed``, ``elapsed_steps``, plus
+    ``episode`` when one ended (with ``episode_statistics=True``) and ``error`` when the
+    game failed under ``on_error="reset"``.
     """
 
     metadata = {"render_modes": ["rgb_array"], "render_fps": contract.FRAME_RATE}
 
-    def __init__(self, pool, *, action_names: tuple[str, ...], render_mode: str | None = None):
+    def __init__(self, pool, *, action_names: tuple[str, ...], render_mode: str | None = None,
+                 episode_statistics: bool = False, render_pool=None):
         if render_mode not in (None, "rgb_array"):
             pool.close()
+            if render_pool is not None:
+                render_pool.close()
             raise ValueError(f"render_mode must be None or 'rgb_array', got {render_mode!r}")
         self.render_mode = render_mode
         self._vec = JsVectorEnv(pool, autoreset_mode=AutoresetMode.DISABLED,
-                                action_names=action_names, copy=True)
+                                action_names=action_names, copy=True,
+                                episode_statistics=episode_statistics, render_pool=render_pool)
+        # set by jsgym.make: what pickling re-creates the env from
+        self._make_args: tuple[str, dict] | None = None
         self.backend = pool.backend
         self.game = pool.config.game_name
         self.action_names = action_names
@@ -68,10 +75,22 @@ class JsEnv(gym.Env):
         if self.render_mode is None:
             gym.logger.warn("render() called without render_mode='rgb_array'")
             return None
-        return self._vec._pool.obs[0].copy()
+        return (self._vec._render_pool or self._vec._pool).obs[0].copy()
 
     def close(self):
         self._vec.close()
+
+    def __reduce__(self):
+        """Pickling (and ``copy.deepcopy``) re-creates the env from its
+        :func:`jsgym.make` arguments: a new env, to be reset (the game's state lives in
+        a native heap and is not copied)."""
+        if self._make_args is None:
+            raise TypeError("a JsEnv built directly from a pool cannot be pickled; "
+                            "build it with jsgym.make(), whose arguments pickle")
+        from jsgym.vector import _remake
+
+        game, kwargs = self._make_args
+        return _remake, ("make", game, kwargs)
 
     def call_js(self, code: str):
         """Evaluates JavaScript in the game's global scope; returns its JSON value."""
@@ -82,7 +101,7 @@ class JsEnv(gym.Env):
         out = {
             "score": float(infos["score"][0]),
             "lives": float(infos["lives"][0]),
-            "game_state": contract.GAME_STATES[int(infos["game_state"][0])],
+            "game_state": int(infos["game_state"][0]),
             "level_seed": int(infos["level_seed"][0]),
             "elapsed_steps": int(infos["elapsed_steps"][0]),
         }

@@ -30,7 +30,8 @@ import threading
 
 import numpy as np
 
-from jsgym.games import KEY_CODES, Action, parse_actions, resolve
+from jsgym.games import (KEY_CODES, Action, action_effects, header, is_no_effect, parse_actions,
+                         resolve)
 
 #: Interface ``jsgym play`` binds to unless ``--host`` says otherwise.
 DEFAULT_HOST = "127.0.0.1"
@@ -59,13 +60,16 @@ def play_files(game, *, seed: int = 0, record: bool = False, game_options: dict 
     table, _ = action_table(config, parse_actions(actions) if actions is not None else None,
                             None)
     table = tuple(a for a in table if a.pointer == "none")
+    # what each action does in this game, from its header ("" where it does not say)
+    effects = action_effects(header(path)[1])
     files = page_files(source, game_options)
     config = {
         "game": name, "seed": int(seed), "record": bool(record),
         "sourceSha256": hashlib.sha256(source.encode("utf-8")).hexdigest(),
         "gameOptions": game_options,
-        "actions": [{"name": a.name, "held": list(a.held), "tapped": list(a.tapped)}
-                    for a in table],
+        "actions": [{"name": a.name, "held": list(a.held), "tapped": list(a.tapped),
+                     "effect": effects.get(i, "")}
+                    for i, a in enumerate(table) if not is_no_effect(effects.get(i, ""))],
         "keyNames": {str(k): v for k, v in _key_names().items()},
     }
     files["config.js"] = (("window.__jsgymPlayConfig = " + json.dumps(config) + ";\n")

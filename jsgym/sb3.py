@@ -57,7 +57,8 @@ class SB3VecEnv(VecEnv):
         if "autoreset_mode" in make_vec_kwargs:
             raise TypeError("SB3VecEnv fixes autoreset_mode to SAME_STEP (SB3's convention)")
         self.venv = jsgym.make_vec(game, num_envs, seed=seed, render_mode="rgb_array",
-                                   autoreset_mode=AutoresetMode.SAME_STEP, **make_vec_kwargs)
+                                   autoreset_mode=AutoresetMode.SAME_STEP, episode_statistics=True,
+                                   **make_vec_kwargs)
         super().__init__(num_envs, self.venv.single_observation_space,
                          self.venv.single_action_space)
         self.render_mode = "rgb_array"

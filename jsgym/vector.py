@@ -45,20 +45,33 @@ class JsVectorEnv(VectorEnv):
 
     Infos are dicts of arrays with ``_key`` masks (Gymnasium's vector convention):
     ``score``, ``lives``, ``game_state`` (0 playing, 1 gameover, 2 won),
-    ``level_seed``, ``elapsed_steps`` for every env; ``episode`` (``r``, ``l``, ``t``)
-    where an episode ended; ``error`` (the message) where an env failed and
-    ``on_error="reset"`` restarted it; ``final_obs`` in ``SAME_STEP`` mode.
+    ``level_seed``, ``elapsed_steps`` for every env; with ``episode_statistics=True``,
+    ``episode`` (``r``, ``l``, ``t``) where an episode ended (off by default: Gymnasium's
+    ``RecordEpisodeStatistics`` writes that key); ``error`` (the message) where an env
+    failed and ``on_error="reset"`` restarted it; in ``SAME_STEP`` mode, where an
+    episode ended, ``final_obs`` and ``final_info`` (the infos of its last step: the
+    top-level ones are then the next episode's first), as Gymnasium's vector envs do.
+
+    ``render_pool``: a second pool of the same game at the render size, stepped with the
+    same seeds and actions (so the same trajectory), whose frames ``render()`` returns.
     """
 
     def __init__(self, pool: NativePool, *, autoreset_mode: AutoresetMode,
                  action_names: tuple[str, ...], copy: bool = True,
-                 render_mode: str | None = None, seed: int | None = None):
+                 render_mode: str | None = None, seed: int | None = None,
+                 episode_statistics: bool = False, render_pool: NativePool | None = None):
         self.metadata = {"autoreset_mode": autoreset_mode, "render_modes": ["rgb_array"],
                          "render_fps": contract.FRAME_RATE}
         if render_mode not in (None, "rgb_array"):
             pool.close()
+            if render_pool is not None:
+                render_pool.close()
             raise ValueError(f"render_mode must be None or 'rgb_array', got {render_mode!r}")
         config = pool.config
+        self.episode_statistics = bool(episode_statistics)
+        self._render_pool = render_pool
+        # set by jsgym.make_vec: what pickling re-creates the env from
+        self._make_args: tuple[str, dict] | None = None
         self.render_mode = render_mode
         self.autoreset_mode = autoreset_mode
         self.copy = copy
@@ -122,6 +135,8 @@ class JsVectorEnv(VectorEnv):
         seeds = self._seeds_for(seed, ids)
         if len(ids):
             self._pool.reset(ids, seeds)
+            if self._render_pool is not None:
+                self._render_pool.reset(ids, seeds)
         self._episode_start[ids] = time.perf_counter()
         obs = self._pool.obs.copy() if self.copy else self._pool.obs
         return obs, self._infos(self._all_ids, with_episode=False)
@@ -171,7 +186,12 @@ class JsVectorEnv(VectorEnv):
         n = self.num_envs if ids is None else len(ids)
         if self._pool.pointer is not None:
             actions = self._write_pointer(actions, n, ids)
-        self._pool.send(self._check_actions(actions, n), ids)
+        actions = self._check_actions(actions, n)
+        self._pool.send(actions, ids)
+        if self._render_pool is not None:
+            if self._pool.pointer is not None:  # the same pointer as the env it mirrors
+                self._render_pool.pointer[:] = self._pool.pointer
+            self._render_pool.send(actions, ids)
 
     def _write_pointer(self, actions, n: int, ids) -> np.ndarray:
         """A continuous action ``{"action", "pointer", "button"}``: the pointer rows of
@@ -203,7 +223,11 @@ class JsVectorEnv(VectorEnv):
         """Waits for the oldest outstanding :meth:`send` and returns
         ``(obs, rewards, terminations, truncations, infos)`` for its envs, in the
         order they were sent; ``infos["env_id"]`` holds their ids."""
-        ids = self._pool.recv()
+        try:
+            ids = self._pool.recv()
+        finally:
+            if self._render_pool is not None:
+                self._recv_render()
         p = self._pool
         flags = p.recv_flags
         full = ids is p.all_ids
@@ -218,15 +242,27 @@ class JsVectorEnv(VectorEnv):
         return obs, rewards, term, trunc, infos
 
     def render(self):
-        """The current frame of every env, ``(num_envs, h, w, 3)`` (``rgb_array``)."""
+        """The current frame of every env, a tuple of ``num_envs`` ``(h, w, 3)`` arrays as
+        Gymnasium's vector envs return (``rgb_array``; ``render_size`` sets ``h, w``)."""
         if self.render_mode is None:
             gym.logger.warn("render() called without render_mode='rgb_array'")
             return None
-        return self._pool.obs.copy()
+        return tuple((self._render_pool or self._pool).obs.copy())
 
     def close_extras(self, **kwargs):
         self._pool.close()
+        if self._render_pool is not None:
+            self._render_pool.close()
 
+    def __reduce__(self):
+        """Pickling (and ``copy.deepcopy``) re-creates the env from its
+        :func:`jsgym.make_vec` arguments: a new env, to be reset (the game's state
+        lives in native heaps and is not copied)."""
+        if self._make_args is None:
+            raise TypeError("a JsVectorEnv built directly from a pool cannot be pickled; "
+                            "build it with jsgym.make_vec(), whose arguments pickle")
+        game, kwargs = self._make_args
+        return _remake, ("make_vec", game, kwargs)
     def close(self, **kwargs):
         if not self.closed:
             self.close_extras(**kwargs)
@@ -244,6 +280,16 @@ class JsVectorEnv(VectorEnv):
         return self._pool.profile(env)
 
     # -- helpers ---------------------------------------------------------------------
+
+    def _recv_render(self):
+        """Collects the render pool's mirror of the job just received; its failures
+        are the main pool's (the same game, seeds and actions), reported from there."""
+        from jsgym.errors import GameError
+
+        try:
+            self._render_pool.recv()
+        except GameError:
+            pass
 
     def _is_all(self, ids: np.ndarray) -> bool:
         """Whether ids are every env in order (plain copies then replace gathers)."""
@@ -291,8 +337,8 @@ class JsVectorEnv(VectorEnv):
             "level_seed": take(p.level_seed), "_level_seed": every,
             "elapsed_steps": take(p.elapsed_steps), "_elapsed_steps": every,
         }
-        done = (view(p.episode_done) if with_episode and may(_RECV["EPISODE_DONE"])
-                else np.zeros(n, dtype=np.bool_))
+        done = (view(p.episode_done) if with_episode and self.episode_statistics
+                and may(_RECV["EPISODE_DONE"]) else np.zeros(n, dtype=np.bool_))
         if done.any():
             done = done.copy()  # may be a view of the pool's buffer, and infos keeps it
             now = time.perf_counter()
@@ -318,12 +364,35 @@ class JsVectorEnv(VectorEnv):
         if with_episode and p.final_obs_valid is not None and may(_RECV["FINAL_OBS"]):
             valid = view(p.final_obs_valid)
             if valid.any():
+                valid = valid.copy()
                 infos["final_obs"] = p.final_obs[ids]
-                infos["_final_obs"] = valid.copy()
+                infos["_final_obs"] = valid
+                final = {
+                    "score": np.where(valid, p.final_score[ids], 0.0), "_score": valid,
+                    "lives": np.where(valid, p.final_lives[ids], 0.0), "_lives": valid,
+                    "game_state": np.where(valid, p.final_game_state[ids], 0).astype(np.int32),
+                    "_game_state": valid,
+                    "level_seed": np.where(valid, p.final_level_seed[ids], 0).astype(np.uint32),
+                    "_level_seed": valid,
+                    "elapsed_steps": np.where(valid, p.final_elapsed_steps[ids], 0),
+                    "_elapsed_steps": valid,
+                }
+                for key in ("episode", "error"):  # they belong to the episode that ended
+                    if key in infos:
+                        final[key], final[f"_{key}"] = infos[key], infos[f"_{key}"] & valid
+                infos["final_info"] = final
+                infos["_final_info"] = valid
         return infos
 
     def __repr__(self):
         return f"JsVectorEnv({self.game!r}, num_envs={self.num_envs}, backend={self.backend!r})"
+
+
+def _remake(kind: str, game: str, kwargs: dict):
+    """Unpickles a jsgym env: calls ``jsgym.make_vec`` or ``jsgym.make`` again."""
+    import jsgym
+
+    return getattr(jsgym, kind)(game, **kwargs)
 
 
 def autoreset_name(mode: AutoresetMode | str) -> str:

@@ -236,8 +236,12 @@ int32_t jg_pool_set_buffers(jg_pool *pool, const jg_buffers *b) {
         !b->game_state || !b->episode_done || !b->episode_return || !b->episode_length ||
         !b->env_error || !b->level_seed || !b->elapsed_steps)
         return jg_pool_fail(pool, JG_ERR_ARGUMENT, "every buffer except final_obs must be given");
-    if ((b->final_obs == NULL) != (b->final_obs_valid == NULL))
-        return jg_pool_fail(pool, JG_ERR_ARGUMENT, "final_obs and final_obs_valid go together");
+    int finals = (b->final_obs != NULL) + (b->final_obs_valid != NULL) + (b->final_score != NULL) +
+                 (b->final_lives != NULL) + (b->final_game_state != NULL) +
+                 (b->final_level_seed != NULL) + (b->final_elapsed_steps != NULL);
+    if (finals != 0 && finals != 7)
+        return jg_pool_fail(pool, JG_ERR_ARGUMENT,
+                            "final_obs, final_obs_valid and the final_* infos go together");
     for (uint32_t i = 0; i < pool->config.num_actions && !b->pointer; i++)
         if (pool->actions[i].pointer == JG_POINTER_INPUT)
             return jg_pool_fail(pool, JG_ERR_ARGUMENT,

@@ -82,9 +82,15 @@ static void end_episode(jg_pool *pool, jg_slot *slot) {
 static void keep_final_obs(jg_pool *pool, jg_slot *slot) {
     jg_buffers *b = &pool->buffers;
     if (!b->final_obs) return;
-    memcpy(obs_slot(pool, b->final_obs, slot->id), obs_slot(pool, b->obs, slot->id),
-           pool->obs_bytes);
-    b->final_obs_valid[slot->id] = 1;
+    uint32_t i = slot->id;
+    memcpy(obs_slot(pool, b->final_obs, i), obs_slot(pool, b->obs, i), pool->obs_bytes);
+    b->final_obs_valid[i] = 1;
+    /* the infos go with the frame: the next episode's start overwrites the env's own */
+    b->final_score[i] = b->score[i];
+    b->final_lives[i] = b->lives[i];
+    b->final_game_state[i] = b->game_state[i];
+    b->final_level_seed[i] = b->level_seed[i];
+    b->final_elapsed_steps[i] = b->elapsed_steps[i];
 }
 
 int32_t jg_episode_create(jg_pool *pool, jg_slot *slot) {

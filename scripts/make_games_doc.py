@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import pathlib
-import re
 import sys
 import time
 
@@ -29,29 +28,6 @@ PROCGEN = {"bigfish", "bossfight", "caveflyer", "chaser", "climber", "coinrun", 
            "starpilot"}
 
 
-def header(path: pathlib.Path) -> tuple[str, str]:
-    """The game's one-line title and its 'Actions' paragraph, from the header comment."""
-    lines = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("//"):
-            break
-        lines.append(line[2:].strip())
-    title = lines[0] if lines else path.stem
-    actions, inside = [], False
-    for line in lines[1:]:
-        if line.startswith("Actions"):
-            inside = True
-            rest = line.split(":", 1)[1].strip() if ":" in line else ""
-            if rest:
-                actions.append(rest)
-            continue
-        if inside:
-            if not line or re.match(r"^[A-Z][A-Za-z_ ()/-]*:", line):
-                break
-            actions.append(line)
-    return title, " ".join(actions) or "see the file header"
-
-
 def strip(frames: list[np.ndarray], scale: int = 2) -> Image.Image:
     row = np.concatenate([np.pad(f, ((0, 0), (0, 2), (0, 0)), constant_values=255)
                           for f in frames], axis=1)
@@ -60,7 +36,8 @@ def strip(frames: list[np.ndarray], scale: int = 2) -> Image.Image:
 
 
 def random_baseline(game: str, episodes: int, max_steps: int, seed: int):
-    envs = jsgym.make_vec(game, episodes, seed=seed, max_episode_steps=max_steps)
+    envs = jsgym.make_vec(game, episodes, seed=seed, max_episode_steps=max_steps,
+                          episode_statistics=True)
     envs.reset()
     rng = np.random.default_rng(seed)
     returns = np.full(episodes, np.nan)
@@ -145,7 +122,7 @@ def main(argv=None):
     rows = []
     for game in games:
         t0 = time.perf_counter()
-        title, actions = header(jsgym.games.resolve(game)[1])
+        title, actions = jsgym.games.header(jsgym.games.resolve(game)[1])
         strip(frames_at(game, STRIP_STEPS, args.seed)).save(DOCS / "games" / f"{game}.png")
         levels = ""
         if game in PROCGEN:

@@ -171,7 +171,7 @@ def test_single_env_and_send_recv():
     env = jsgym.make("catch", backend="browser")
     try:
         obs, info = env.reset(seed=3)
-        assert obs.shape == (64, 64, 3) and info["game_state"] == "playing"
+        assert obs.shape == (64, 64, 3) and info["game_state"] == 0
         obs, reward, term, trunc, info = env.step(2)
         assert isinstance(reward, float) and info["elapsed_steps"] == 1
         assert env.call_js("1 + 2") == 3

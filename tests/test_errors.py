@@ -100,7 +100,7 @@ def test_on_error_reset_restarts_only_the_failing_env(game_factory, backend):
         function draw() { background(0); n++; s++; if (seedSeen === 1 && n === 5) null.x; }
         function getGameState() { return {score: s, lives: 1, gameState: 'playing'}; }
     """)
-    envs = vec(backend, path, 2, on_error="reset")
+    envs = vec(backend, path, 2, on_error="reset", episode_statistics=True)
     envs.reset(seed=0)
     for _ in range(3):
         _, r, _, trunc, infos = envs.step(np.zeros(2, dtype=np.int64))

@@ -43,10 +43,10 @@ def test_single_env_passes_gymnasium_env_checker(game):
 
 
 def test_single_env_step_and_infos():
-    env = jsgym.make("catch")
+    env = jsgym.make("catch", episode_statistics=True)
     obs, info = env.reset(seed=3)
     assert obs.shape == (64, 64, 3)
-    assert info["game_state"] == "playing" and info["level_seed"] == 3
+    assert info["game_state"] == 0 and info["level_seed"] == 3
     total = 0.0
     for _ in range(2000):
         obs, r, term, trunc, info = env.step(env.action_space.sample())

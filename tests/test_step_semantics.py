@@ -56,7 +56,7 @@ def test_held_keys_and_taps(probe_game, backend):
 
 
 def test_reward_is_score_delta_and_episode_stats(probe_game, backend):
-    envs = vec(backend, probe_game, 1, game_options={"limit": 4})
+    envs = vec(backend, probe_game, 1, game_options={"limit": 4}, episode_statistics=True)
     envs.reset(seed=0)
     rewards = []
     for _ in range(3):

@@ -253,6 +253,57 @@ def declares_actions(source: str) -> bool:
     return bool(_DECLARED.search(source))
 
 
+def header(path: pathlib.Path) -> tuple[str, str]:
+    """A game file's one-line title and its 'Actions' paragraph, from the ``//`` comment
+    it opens with (``"see the file header"`` when it has none)."""
+    lines = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("//"):
+            break
+        lines.append(line[2:].strip())
+    title = lines[0] if lines else path.stem
+    actions, inside = [], False
+    for line in lines[1:]:
+        if line.startswith("Actions"):
+            inside = True
+            rest = line.split(":", 1)[1].strip() if ":" in line else ""
+            if rest:
+                actions.append(rest)
+            continue
+        if inside:
+            if not line or re.match(r"^[A-Z][A-Za-z_ ()/-]*:", line):
+                break
+            actions.append(line)
+    return title, " ".join(actions) or "see the file header"
+
+
+#: An action's effect that is no effect, in a header's words.
+_NO_EFFECT = re.compile(r"^(no effect|nothing|noop|stay|same as noop)\b", re.IGNORECASE)
+
+
+def action_effects(paragraph: str) -> dict[int, str]:
+    """What each action index does, from a header's 'Actions' paragraph written as
+    ``"0 NOOP; 1 LEFT held / 2 RIGHT held: move the paddle; 3 UP, 4 DOWN: no effect"``
+    (``{1: "move the paddle", 2: ..., 3: "no effect", 4: ...}``). Items without an
+    index are left out; an index without a description maps to its own words."""
+    effects: dict[int, str] = {}
+    for item in paragraph.split(";"):
+        item = item.strip().rstrip(".")
+        m = re.search(r":|\s=\s", item)
+        lhs, sep, effect = (item[:m.start()], m.group(), item[m.end():]) if m else (item, "", "")
+        indices = [int(d) for d in re.findall(r"(?:^|[\s,/(]|and )(\d)\b", lhs)]
+        for i in indices:
+            effects.setdefault(i, (("= " if sep.strip() == "=" else "") + effect.strip())
+                               if sep else item)
+    return effects
+
+
+def is_no_effect(effect: str) -> bool:
+    """Whether a header says an action does nothing (``"no effect (same as NOOP)"``)."""
+    text = effect.strip()
+    return bool(_NO_EFFECT.match(text)) or text.upper() in ("NOOP", "0 NOOP")
+
+
 def gym_id(name: str) -> str:
     """``"space_invaders"`` -> ``"jsgym/SpaceInvaders-v0"``; variants keep their suffix:
     ``"breakout.multiball"`` -> ``"jsgym/Breakout-Multiball-v0"``."""

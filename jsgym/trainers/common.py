@@ -328,7 +328,8 @@ def evaluate(policy, game: str, *, episodes: int = 10, num_envs: int | None = No
 
     num_envs = num_envs or min(episodes, 8)
     quota = np.array([episodes // num_envs + (i < episodes % num_envs) for i in range(num_envs)])
-    envs = jsgym.make_vec(game, num_envs, seed=seed, backend=backend, **(env_kwargs or {}))
+    envs = jsgym.make_vec(game, num_envs, seed=seed, backend=backend, episode_statistics=True,
+                          **(env_kwargs or {}))
     try:
         obs, _ = envs.reset(seed=seed)
         frames = [obs[0, ..., -3:].copy()] if gif_path else None  # newest frame of a stack

@@ -260,7 +260,8 @@ class Actor:
         try:
             for game in self.games:
                 envs.append(jsgym.make_vec(game, E, num_threads=args.env_threads, seed=self.seed,
-                                           backend=args.backend, **env_kwargs_from(args)))
+                                           backend=args.backend, episode_statistics=True,
+                                           **env_kwargs_from(args)))
             self._loop(envs, T, E)
         finally:
             for e in envs:

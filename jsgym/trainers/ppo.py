@@ -156,7 +156,8 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
 
     # env setup
     envs = jsgym.make_vec(args.game, args.num_envs, num_threads=args.env_threads,
-                          seed=args.seed, backend=args.backend, **env_kwargs_from(args))
+                          seed=args.seed, backend=args.backend, episode_statistics=True,
+                          **env_kwargs_from(args))
     obs_shape = envs.single_observation_space.shape
     n_actions = envs.single_action_space.n
 

@@ -203,12 +203,17 @@
     canvas.style.height = Math.floor(h * scale) + 'px';
   }
 
+  function esc(text) {  // the effects are the game file's words: text, not markup
+    return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  }
+
   function keyTable() {
     var names = C.keyNames || {};
     var rows = C.actions.map(function (a) {
       var keys = a.held.map(function (k) { return (names[k] || k) + ' (hold)'; })
         .concat(a.tapped.map(function (k) { return (names[k] || k) + ' (tap)'; }));
-      return '<tr><td>' + a.name + '</td><td>' + (keys.join(' + ') || '-') + '</td></tr>';
+      return '<tr><td>' + esc(keys.join(' + ') || '-') + '</td><td>' + esc(a.effect || a.name) +
+        '</td></tr>';
     });
     $('keys').innerHTML = rows.join('');
   }

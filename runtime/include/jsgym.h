@@ -34,7 +34,7 @@
 #include <stdint.h>
 
 /* contract: begin (written by contract/generate.py from contract/contract.json; do not edit) */
-#define JG_ABI_VERSION 4
+#define JG_ABI_VERSION 5
 
 /* Status codes (jg_error.kind). */
 #define JG_OK 0
@@ -151,8 +151,8 @@ typedef struct jg_config {
 } jg_config;
 
 /* Caller-owned output buffers, indexed by env id. obs and final_obs are
- * num_envs * obs_height * obs_width * 3 bytes; final_obs may be NULL unless the
- * autoreset mode is SAME_STEP. */
+ * num_envs * obs_height * obs_width * 3 bytes; final_obs and the final_* infos may be
+ * NULL (all of them or none) unless the autoreset mode is SAME_STEP. */
 typedef struct jg_buffers {
     uint8_t *obs;
     double *reward;
@@ -166,6 +166,11 @@ typedef struct jg_buffers {
     int32_t *episode_length;
     uint8_t *final_obs_valid;  /* SAME_STEP: 1 where final_obs holds the last frame */
     uint8_t *final_obs;
+    double *final_score;       /* SAME_STEP, where final_obs_valid: the infos of the step */
+    double *final_lives;       /* that ended the episode (score, lives, ... above are then */
+    int32_t *final_game_state; /* the next episode's first) */
+    uint32_t *final_level_seed;
+    int64_t *final_elapsed_steps;
     int32_t *env_error;        /* JG_OK or the JG_ERR_* of this step's failure */
     uint32_t *level_seed;      /* seed of the episode each env is in */
     int64_t *elapsed_steps;    /* steps taken in the current episode */

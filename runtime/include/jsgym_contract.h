@@ -6,7 +6,7 @@
 
 /* sha256 of contract/contract.json: jsgym/_core.py refuses a library built from
  * another contract. */
-#define JG_CONTRACT_DIGEST "937d8bf47397c513941d747ddbee9f4db1a5f178d25a60758f2f69320f8815c4"
+#define JG_CONTRACT_DIGEST "d7323ef5b5cb572ee20bba2f329e8b135116525b5b35979522b8b78557768891"
 
 /* At every episode start Math.random (mulberry32) restarts from state seed ^ random_mix
  * and noise() from noiseSeed(seed ^ noise_mix), both as 32-bit unsigned values; before

@@ -94,7 +94,8 @@ def soak(*, steps: int = 1_000_000, seconds: float | None = None, envs: int = 64
     (d / "allocator.js").write_text(ALLOCATOR)
     (d / "failer.js").write_text(FAILER)
     per = max(1, envs // 6)
-    common = dict(num_threads=threads, max_episode_steps=200, on_error="reset", seed=seed)
+    common = dict(num_threads=threads, max_episode_steps=200, on_error="reset", seed=seed,
+                  episode_statistics=True)
     vecs = [
         jsgym.make_vec("catch", per, **common),
         jsgym.make_vec("pong", per, **common),
