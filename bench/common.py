@@ -1,12 +1,14 @@
 """Shared helpers of the benchmark scripts: the game suites and their originals, timed
-windows with the load seen during each, machine and build facts, and result files.
+windows with the load seen during each, CPU affinity, machine and build facts, the
+command-line options several scripts share, and result files.
 
-Imported by bench/throughput.py, compare.py, scaling.py and profile.py, which run as
-scripts (``python bench/compare.py``), so this module is found beside them.
+Imported by the scripts of bench/, which run as scripts (``python bench/compare.py``),
+so this module is found beside them (a script's folder is the first of ``sys.path``).
 """
 
 from __future__ import annotations
 
+import argparse
 import csv
 import importlib
 import math
@@ -287,6 +289,65 @@ class pinned:
 
 def usable_cores() -> list[int]:
     return sorted(os.sched_getaffinity(0))
+
+
+# -- command-line options shared by the scripts ------------------------------------------
+
+def parser_from_doc(doc: str) -> argparse.ArgumentParser:
+    """A script's parser: its docstring's first paragraph as the description, the rest
+    (usage lines, what it writes) as the epilog."""
+    first, _, rest = doc.partition("\n\n")
+    return argparse.ArgumentParser(description=first, epilog=rest,
+                                   formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def add_core_and_out_dir(parser: argparse.ArgumentParser) -> None:
+    """``--core`` (the CPU a single-core measurement is pinned to) and ``--out-dir``."""
+    parser.add_argument("--core", type=int, default=None,
+                        help="CPU to pin to (default: the first usable one)")
+    parser.add_argument("--out-dir", type=pathlib.Path, default=RESULTS,
+                        help="where the results go (bench/results)")
+
+
+def pinned_core(parser: argparse.ArgumentParser, core: int | None) -> int:
+    """``--core``, or the first usable CPU; a CPU outside this process's affinity is a
+    usage error."""
+    cores = usable_cores()
+    if core is None:
+        return cores[0]
+    if core not in cores:
+        parser.error(f"--core {core} is not usable here ({cores})")
+    return core
+
+
+def add_profile_options(parser: argparse.ArgumentParser) -> None:
+    """The options of bench/profile.py's per-game protocol (a timed pass, a recorded
+    rollout replayed against its empty twin), which bench/idiomatic.py runs too."""
+    parser.add_argument("--envs", type=int, default=16, help="envs of the timed pass (16)")
+    parser.add_argument("--mode", choices=("hard", "easy"), default="hard",
+                        help="distribution_mode of the ProcGen clones (hard)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="length of a window (1.0)")
+    parser.add_argument("--windows", type=int, default=3, help="timed windows (3)")
+    parser.add_argument("--warmup", type=float, default=0.5, help="warm-up seconds (0.5)")
+    parser.add_argument("--record-steps", type=int, default=300,
+                        help="steps of the recorded rollout (300)")
+    parser.add_argument("--samples", type=int, default=30,
+                        help="frames of it recorded for the replay (30)")
+    parser.add_argument("--replay-seconds", type=float, default=0.5,
+                        help="seconds of alternating replay, empty twin and game (0.5)")
+    parser.add_argument("--quick", action="store_true",
+                        help="smoke run: 2 windows of 0.3 s, 100 recorded steps, 0.2 s replays")
+    add_core_and_out_dir(parser)
+
+
+def finish_profile_options(parser: argparse.ArgumentParser, args) -> None:
+    """Applies ``--quick``, picks the core and checks the sampling options."""
+    if args.quick:
+        args.seconds, args.windows, args.warmup = 0.3, 2, 0.1
+        args.record_steps, args.samples, args.replay_seconds = 100, 10, 0.2
+    args.core = pinned_core(parser, args.core)
+    if args.samples < 1 or args.record_steps < args.samples:
+        parser.error("need 1 <= --samples <= --record-steps")
 
 
 # -- machine and build facts -----------------------------------------------------------

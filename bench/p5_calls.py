@@ -22,7 +22,6 @@ Time at defaults (about 110 forms, 7 rounds of 8 frames of 2,000 calls): about 2
 
 from __future__ import annotations
 
-import argparse
 import math
 import pathlib
 import statistics
@@ -228,23 +227,18 @@ def measure(paths, args) -> list[list[float]]:
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = common.parser_from_doc(__doc__)
     parser.add_argument("groups", nargs="*",
                         help="restrict to groups whose name contains one of these words")
     parser.add_argument("--calls", type=int, default=2000, help="calls per frame (2000)")
     parser.add_argument("--frames", type=int, default=8, help="frames per round (8)")
     parser.add_argument("--rounds", type=int, default=7, help="alternating rounds (7)")
     parser.add_argument("--quick", action="store_true", help="3 rounds of 4 frames")
-    parser.add_argument("--core", type=int, default=None,
-                        help="CPU to pin to (default: the first usable one)")
-    parser.add_argument("--out-dir", type=pathlib.Path, default=common.RESULTS,
-                        help="where the results go (bench/results)")
+    common.add_core_and_out_dir(parser)
     args = parser.parse_args(argv)
     if args.quick:
         args.rounds, args.frames = 3, 4
-    args.core = common.usable_cores()[0] if args.core is None else args.core
+    args.core = common.pinned_core(parser, args.core)
     forms = [f for f in FORMS if f[0] == "reference" or not args.groups
              or any(w in f[0] for w in args.groups)]
     with tempfile.TemporaryDirectory() as d:

@@ -40,7 +40,6 @@ steps): about 2.5 minutes; --quick about 1 minute.
 
 from __future__ import annotations
 
-import argparse
 import csv
 import gc
 import json
@@ -470,42 +469,16 @@ def write_report(rows, args, out_dir: pathlib.Path, baseline: dict | None) -> st
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = common.parser_from_doc(__doc__)
     parser.add_argument("games", nargs="*", help="games (default: every bundled game)")
-    parser.add_argument("--envs", type=int, default=16, help="envs of the timed pass (16)")
-    parser.add_argument("--mode", choices=("hard", "easy"), default="hard",
-                        help="distribution_mode of the ProcGen clones (hard)")
-    parser.add_argument("--seconds", type=float, default=1.0, help="length of a window (1.0)")
-    parser.add_argument("--windows", type=int, default=3, help="timed windows (3)")
-    parser.add_argument("--warmup", type=float, default=0.5, help="warm-up seconds (0.5)")
-    parser.add_argument("--record-steps", type=int, default=300,
-                        help="steps of the recorded rollout (300)")
-    parser.add_argument("--samples", type=int, default=30,
-                        help="frames of it recorded for the replay (30)")
-    parser.add_argument("--replay-seconds", type=float, default=0.5,
-                        help="seconds of alternating replay, empty twin and game (0.5)")
     parser.add_argument("--top", type=int, default=4, help="p5 functions listed per game (4)")
     parser.add_argument("--no-attribution", action="store_true",
                         help="skip pass 2 (no logic/shim split)")
     parser.add_argument("--baseline", type=pathlib.Path,
                         help="a profile.csv from before a change: adds a before/after table")
-    parser.add_argument("--quick", action="store_true",
-                        help="smoke run: 2 windows of 0.3 s, 100 recorded steps, 0.2 s replays")
-    parser.add_argument("--core", type=int, default=None,
-                        help="CPU to pin to (default: the first usable one)")
-    parser.add_argument("--out-dir", type=pathlib.Path, default=common.RESULTS,
-                        help="where the results go (bench/results)")
+    common.add_profile_options(parser)
     args = parser.parse_args(argv)
-    if args.quick:
-        args.seconds, args.windows, args.warmup = 0.3, 2, 0.1
-        args.record_steps, args.samples, args.replay_seconds = 100, 10, 0.2
-    args.core = common.usable_cores()[0] if args.core is None else args.core
-    if args.core not in common.usable_cores():
-        parser.error(f"--core {args.core} is not usable here ({common.usable_cores()})")
-    if args.samples < 1 or args.record_steps < args.samples:
-        parser.error("need 1 <= --samples <= --record-steps")
+    common.finish_profile_options(parser, args)
     baseline = None
     if args.baseline:
         with open(args.baseline, newline="") as f:

@@ -57,11 +57,37 @@ def p5_prefix() -> pathlib.Path:
 def find_p5() -> pathlib.Path | None:
     """The pinned p5.min.js if it is installed (the checkout's ``jsgym/web/`` first, then
     the cache), else ``None``."""
+    return find_npm_file(*P5_FILE[1:])
+
+
+def find_npm_file(package: str, *path: str) -> pathlib.Path | None:
+    """A file of an npm package of ``package-lock.json`` (``"matter-js", "build",
+    "matter.min.js"``), in the checkout's ``jsgym/web/node_modules/`` or the cache's."""
     for prefix in (web_dir(), p5_prefix()):
-        path = prefix.joinpath(*P5_FILE)
-        if path.is_file():
-            return path
+        found = prefix.joinpath("node_modules", package, *path)
+        if found.is_file():
+            return found
     return None
+
+
+def _locked_packages() -> list[str]:
+    """The packages ``package-lock.json`` installs (``["matter-js", "p5"]``)."""
+    lock = json.loads((web_dir() / "package-lock.json").read_text(encoding="utf-8"))
+    return sorted(k.split("node_modules/", 1)[1] for k in lock.get("packages", {})
+                  if k.startswith("node_modules/"))
+
+
+def npm_file(package: str, *path: str, install: bool | None = None) -> pathlib.Path:
+    """:func:`find_npm_file`, installing the locked packages into the cache at this first
+    use when the file is missing (as :func:`p5_path` does)."""
+    found = find_npm_file(package, *path)
+    if found is None:
+        p5_path(install=install)  # installs every locked package, not only p5
+        found = find_npm_file(package, *path)
+    if found is None:
+        raise FileNotFoundError(f"{'/'.join((package, *path))} is not in "
+                                f"{p5_prefix() / 'node_modules'}: run `jsgym setup-browser`")
+    return found
 
 
 def _say(message: str) -> None:
@@ -80,7 +106,8 @@ def install_p5(*, say=_say) -> pathlib.Path:
     """
     target = p5_prefix()
     done = target.joinpath(*P5_FILE)
-    if done.is_file():
+    complete = all((target / "node_modules" / p).is_dir() for p in _locked_packages())
+    if done.is_file() and complete:
         return done
     npm = shutil.which("npm")
     if npm is None:
@@ -102,6 +129,8 @@ def install_p5(*, say=_say) -> pathlib.Path:
         shutil.rmtree(tmp, ignore_errors=True)
         raise RuntimeError(f"`npm ci` of p5@{pinned_p5()} in {tmp} failed "
                            f"(exit {proc.returncode}):\n{proc.stdout}{proc.stderr}")
+    if target.exists() and not complete:  # a cache from a lock with fewer packages
+        shutil.rmtree(target, ignore_errors=True)
     try:
         os.rename(tmp, target)
     except OSError:  # another process finished first: keep its install
@@ -122,7 +151,8 @@ def p5_path(*, install: bool | None = None) -> pathlib.Path:
         FileNotFoundError: not installed, and not installable here (the message says how).
     """
     found = find_p5()
-    if found is not None:
+    if found is not None and (found.parents[3] == web_dir() or all(
+            (p5_prefix() / "node_modules" / p).is_dir() for p in _locked_packages())):
         return found
     if install is None:
         install = os.environ.get("JSGYM_NO_INSTALL", "") not in ("1", "true", "yes")

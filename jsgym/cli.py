@@ -146,7 +146,9 @@ def main(argv: list[str] | None = None) -> int:
 
     args = build_parser().parse_args(argv)
     try:
-        return args.func(args)
+        rc = args.func(args)
+        sys.stdout.flush()  # here, so that a reader that left is seen below, not at exit
+        return rc
     except GameError as exc:  # the game file is at fault: its message names file and place
         print(f"jsgym: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1

@@ -30,7 +30,7 @@ def library_source(source: str) -> str | None:
         FileNotFoundError: a library the game uses is not installed (the message says
             how to install it).
     """
-    from jsgym.browser import web_dir
+    from jsgym.browser_setup import npm_file, web_dir
 
     names = used_by(source)
     if not names:
@@ -38,10 +38,10 @@ def library_source(source: str) -> str | None:
     parts = []
     for name in names:
         package, path, glue = LIBRARIES[name]
-        lib = web_dir() / "node_modules" / package / path
-        if not lib.is_file():
-            raise FileNotFoundError(
-                f"the game uses the global {name}: the npm package {package} is not installed "
-                f"({lib} is missing); run scripts/setup_browser.sh (npm ci in jsgym/web/)")
+        try:  # the checkout's npm ci in jsgym/web/, else the user cache (installed now)
+            lib = npm_file(package, path)
+        except (FileNotFoundError, RuntimeError) as exc:
+            raise FileNotFoundError(f"the game uses the global {name}: the npm package "
+                                    f"{package} is not installed ({exc})") from exc
         parts += [lib.read_text(encoding="utf-8"), (web_dir() / glue).read_text(encoding="utf-8")]
     return "\n;\n".join(parts) + "\n"

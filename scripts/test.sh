@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up jsgym from a clean checkout (the package, Chromium, Playwright and the
 # pinned p5.js) and runs every test suite: the Rust rasterizer's cargo tests, the p5
-# shim's and the JS heap's C tests (ASan/UBSan), and pytest (QuickJS and browser backends).
+# shim's and the JS heap's C tests (ASan/UBSan), pytest (QuickJS and browser backends), and
+# the built wheel from a fresh venv outside the checkout (scripts/test_wheel.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,3 +30,6 @@ make -s -f runtime/tests/Makefile.heap check
 
 echo "== pytest"
 python3 -m pytest -q -m "not slow" "$@"
+
+echo "== the wheel: built, repaired to manylinux, the README's commands from a fresh venv"
+bash scripts/test_wheel.sh
