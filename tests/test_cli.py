@@ -77,6 +77,20 @@ def test_train_checks_before_writing_anything(tmp_path):
     assert not (tmp_path / "runs").exists()
 
 
+def test_missing_extras_are_named(monkeypatch):
+    import jsgym.trainers
+
+    monkeypatch.setattr(jsgym.trainers, "TRAIN_EXTRA", ("numpy", "no_such_module_here"))
+    with pytest.raises(ModuleNotFoundError, match=r"jsgym train requires the train extra "
+                       r"\(no_such_module_here missing\): pip install \"jsgym\[train\]\""):
+        jsgym.trainers.require_train_extra("jsgym train")
+    code = ("import sys; sys.modules['stable_baselines3'] = None\n"
+            "try:\n    import jsgym.sb3\nexcept ModuleNotFoundError as e:\n    print(e)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120).stdout
+    assert 'jsgym.sb3 needs Stable-Baselines3: pip install "jsgym[train]"' in out
+
+
 def test_play_page_lists_what_this_games_actions_do():
     from jsgym.play import play_files
 

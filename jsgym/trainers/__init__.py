@@ -4,12 +4,12 @@
 TRAIN_EXTRA = ("torch", "tensorboard", "tqdm", "matplotlib")
 
 
-def require_train_extra(what: str = "the trainers") -> None:
+def require_train_extra(what: str = "jsgym.trainers") -> None:
     """Raises ``ModuleNotFoundError`` naming the ``train`` extra when a module of it is
     missing (before a run folder or a vector env is created)."""
     import importlib.util
 
     missing = [m for m in TRAIN_EXTRA if importlib.util.find_spec(m) is None]
     if missing:
-        raise ModuleNotFoundError(f"{what} need {', '.join(missing)}: pip install \"jsgym[train]\"",
-                                  name=missing[0])
+        raise ModuleNotFoundError(f"{what} requires the train extra ({', '.join(missing)} "
+                                  "missing): pip install \"jsgym[train]\"", name=missing[0])

@@ -2,7 +2,7 @@
 PlayTrain's double-buffered workers).
 
     python -m jsgym.trainers.impala --game catch                                 # one process
-    torchrun --standalone --nproc_per_node 2 jsgym/trainers/impala.py --game pong   # 2 learners (DDP)
+    torchrun --standalone --nproc_per_node 2 -m jsgym.trainers.impala --game pong   # 2 learners (DDP)
     python -m jsgym.trainers.impala --game catch --ray local --num-actors 2      # Ray actor processes
     python -m jsgym.trainers.impala --game catch,pong --ray auto --num-actors 64   # a Ray cluster, 2 games
 
