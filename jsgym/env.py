@@ -19,7 +19,7 @@ class JsEnv(gym.Env):
     ``step`` after the episode ended keeps running the game (it does not reset by
     itself): call ``reset``. Infos are plain scalars: ``score``, ``lives``,
     ``game_state`` (an int, as in the vector env's infos: 0 playing, 1 gameover, 2 won;
-    ``jsgym.contract.GAME_STATES`` names them), ``level_seed``, ``elapsed_steps``, plus
+    ``jsgym.GAME_STATES`` names them), ``level_seed``, ``elapsed_steps``, plus
     ``episode`` when one ended (with ``episode_statistics=True``) and ``error`` when the
     game failed under ``on_error="reset"``.
     """

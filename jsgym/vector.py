@@ -263,6 +263,7 @@ class JsVectorEnv(VectorEnv):
                             "build it with jsgym.make_vec(), whose arguments pickle")
         game, kwargs = self._make_args
         return _remake, ("make_vec", game, kwargs)
+
     def close(self, **kwargs):
         if not self.closed:
             self.close_extras(**kwargs)

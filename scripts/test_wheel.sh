@@ -27,6 +27,7 @@ for need in ("jsgym/py.typed", "jsgym/contract.json", "jsgym/games/pong.js", "js
 assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), "no LICENSE"
 assert any(n.endswith("/_jsgym_gymnasium_hook.py") for n in names), "no Gymnasium hook"
 assert not any("node_modules" in n for n in names), "node_modules in the wheel"
+assert not any(n.endswith(".gitignore") for n in names), "a .gitignore in the wheel"
 print(f"{sys.argv[1].rsplit('/', 1)[-1]}: {len(names)} files")
 PY
 
