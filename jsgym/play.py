@@ -35,6 +35,11 @@ from jsgym.games import (KEY_CODES, Action, action_effects, header, is_no_effect
 
 #: Interface ``jsgym play`` binds to unless ``--host`` says otherwise.
 DEFAULT_HOST = "127.0.0.1"
+#: Largest recording ``POST /record`` accepts (bytes of its body): an hour of play at
+#: 60 frames/s is about 20 MiB of JSON.
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+#: Seconds a connection may stay silent (headers or body) before the server drops it.
+READ_TIMEOUT = 30.0
 
 
 def _key_names() -> dict[int, str]:
@@ -92,6 +97,8 @@ class PlayServer:
         server = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
+            timeout = READ_TIMEOUT  # the socket's: a silent client cannot hold a thread
+
             def do_GET(self):
                 path = self.path.split("?", 1)[0].lstrip("/")
                 if path == "play.html":
@@ -112,11 +119,26 @@ class PlayServer:
                 if self.path.split("?", 1)[0] != "/record" or server.record_path is None:
                     self.send_error(404)
                     return
-                length = int(self.headers.get("content-length") or 0)
+                refused = server.refuse_post(self.headers)
+                if refused:
+                    self.send_error(*refused)
+                    return
+                length = int(self.headers["content-length"])
                 try:
-                    data = json.loads(self.rfile.read(length))
+                    body = self.rfile.read(length)
+                except OSError:  # the read timeout: a client that stopped sending
+                    self.close_connection = True
+                    return
+                if len(body) != length:
+                    self.send_error(400, "body shorter than its content-length")
+                    return
+                try:
+                    data = json.loads(body)
                 except ValueError:
                     self.send_error(400, "not JSON")
+                    return
+                if not isinstance(data, dict):
+                    self.send_error(400, "a recording is a JSON object")
                     return
                 server.save(data)
                 self.send_response(204)
@@ -135,6 +157,38 @@ class PlayServer:
     def url(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}/"
+
+    def origins(self) -> set[str]:
+        """The origins the play page can have: the server's own address, and
+        ``localhost`` for a loopback server."""
+        origins = {self.url.rstrip("/")}
+        if self.host in ("127.0.0.1", "::1"):
+            origins.add(f"http://localhost:{self.port}")
+        return origins
+
+    def refuse_post(self, headers) -> tuple[int, str] | None:
+        """Why a ``POST /record`` is refused, as ``(status, reason)``, or None. Only the
+        play page may write the recording: a page of another origin gets no say (its
+        ``Origin`` names it; a browser cannot omit it on a cross-origin POST), and a
+        JSON content type cannot be sent cross-origin without a preflight, which this
+        server never grants. The body must announce its size, at most
+        :data:`MAX_RECORD_BYTES`."""
+        origin = headers.get("origin")
+        if origin is not None and origin not in self.origins():
+            return 403, f"cross-origin POST from {origin!r} refused"
+        if headers.get("sec-fetch-site") not in (None, "same-origin", "none"):
+            return 403, "cross-site POST refused"
+        ctype = (headers.get("content-type") or "").split(";", 1)[0].strip().lower()
+        if ctype != "application/json":
+            return 415, f"content-type must be application/json, got {ctype or 'none'!r}"
+        length = headers.get("content-length")
+        if length is None:
+            return 411, "content-length required"
+        if not length.strip().isdigit():
+            return 400, f"bad content-length {length!r}"
+        if int(length) > MAX_RECORD_BYTES:
+            return 413, f"a recording may have at most {MAX_RECORD_BYTES} bytes, got {int(length)}"
+        return None
 
     def save(self, data: dict):
         """Writes a recording atomically (a half-written file never replaces a good one)."""

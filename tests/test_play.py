@@ -5,6 +5,8 @@ QuickJS backend; a tampered recording is reported (exit status 1)."""
 from __future__ import annotations
 
 import json
+import socket
+import time
 import urllib.request
 
 import pytest
@@ -34,9 +36,88 @@ def test_server_binds_loopback_and_serves_the_page(tmp_path):
         config = urllib.request.urlopen(server.url + "config.js", timeout=10).read().decode()
         assert '"seed": 5' in config and '"record": true' in config
         req = urllib.request.Request(server.url + "record", data=b'{"episodes": []}',
-                                     method="POST")
+                                     method="POST",
+                                     headers={"content-type": "application/json"})
         assert urllib.request.urlopen(req, timeout=10).status == 204
         assert json.loads((tmp_path / "r.json").read_text()) == {"episodes": []}
+    finally:
+        server.close()
+
+
+def _post(server, body: bytes, headers: dict) -> int:
+    """Status of a raw ``POST /record`` (http.client adds no headers of its own
+    beyond Host and, with a body, Content-Length)."""
+    import http.client
+
+    conn = http.client.HTTPConnection(server.host, server.port, timeout=10)
+    try:
+        conn.putrequest("POST", "/record", skip_accept_encoding=True)
+        for k, v in headers.items():
+            conn.putheader(k, v)
+        conn.endheaders()
+        conn.send(body)
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+def test_record_post_is_same_origin_json_and_bounded(tmp_path, monkeypatch):
+    """Only the play page writes the recording: a cross-origin or non-JSON POST, a
+    body without or beyond its announced size (or above MAX_RECORD_BYTES) is refused
+    and the recording stays as it was."""
+    _need_browser()
+    import jsgym.play as play
+
+    monkeypatch.setattr(play, "MAX_RECORD_BYTES", 1000)
+    path = tmp_path / "r.json"
+    server = PlayServer("catch", port=0, record_path=path)
+    good = b'{"episodes": []}'
+    own = server.url.rstrip("/")
+    try:
+        json_ct = {"content-type": "application/json"}
+        assert _post(server, good, {**json_ct, "content-length": str(len(good)),
+                                    "origin": own}) == 204
+        assert json.loads(path.read_text()) == {"episodes": []}
+        evil = b'{"episodes": [1]}'
+        n = str(len(evil))
+        for headers, status in [
+            # a page of another origin, as a browser sends it (text/plain needs no preflight)
+            ({"content-type": "text/plain", "content-length": n,
+              "origin": "http://evil.example"}, 403),
+            ({**json_ct, "content-length": n, "origin": "http://evil.example"}, 403),
+            ({**json_ct, "content-length": n, "sec-fetch-site": "cross-site"}, 403),
+            ({"content-type": "text/plain", "content-length": n}, 415),
+            ({"content-length": n}, 415),
+            ({**json_ct}, 411),
+            ({**json_ct, "content-length": "-1"}, 400),
+            ({**json_ct, "content-length": "1e3"}, 400),
+            ({**json_ct, "content-length": "1001"}, 413),
+        ]:
+            assert _post(server, evil, headers) == status, headers
+        assert json.loads(path.read_text()) == {"episodes": []}, "a refused POST wrote"
+        assert server.recordings == 1
+    finally:
+        server.close()
+
+
+def test_record_post_silent_client_is_dropped(tmp_path, monkeypatch):
+    """A client that announces a body and never sends it is dropped after
+    READ_TIMEOUT, and the server keeps serving."""
+    _need_browser()
+    import jsgym.play as play
+
+    monkeypatch.setattr(play, "READ_TIMEOUT", 0.5)
+    server = PlayServer("catch", port=0, record_path=tmp_path / "r.json")
+    try:
+        s = socket.create_connection((server.host, server.port), timeout=10)
+        s.sendall(b"POST /record HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+                  b"content-length: 100\r\n\r\n{")
+        t0 = time.monotonic()
+        assert s.recv(1000) == b""  # closed by the server, no answer
+        assert time.monotonic() - t0 < 5
+        s.close()
+        assert urllib.request.urlopen(server.url, timeout=10).status == 200
+        assert not (tmp_path / "r.json").exists()
     finally:
         server.close()
 
