@@ -40,7 +40,8 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
              autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP, copy: bool = True,
              render_mode: str | None = None, game_options: dict | None = None,
              num_levels: int = 0, start_level: int = 0, on_error: str = "raise",
-             step_timeout: float = _D("step_timeout"), memory_limit: int = _D("memory_limit"),
+             step_timeout: float = _D("step_timeout"),
+             compile_timeout: float = _D("compile_timeout"), memory_limit: int = _D("memory_limit"),
              stack_limit: int = _D("stack_limit"), max_draw_calls: int = _D("max_draw_calls"),
              fit: str = "stretch", supersample: int = _D("supersample"), profile: bool = False,
              backend: str = "quickjs", frame_stack: int = 1, episode_statistics: bool = False,
@@ -86,8 +87,13 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
         on_error: ``"raise"`` (a failing env raises its ``GameError`` from ``step``)
             or ``"reset"`` (it is restarted, reported in ``info["error"]``, and its
             episode ends as truncated; the other envs are untouched).
-        step_timeout: seconds one call into the game may take (setup, a reset, one
-            step) before ``GameTimeoutError``.
+        step_timeout: seconds one call into the game (setup, a reset, one step) may
+            take, its JS and the rendering of its frames together, before
+            ``GameTimeoutError`` (phase ``"render"`` when the rendering ran out of time);
+            within ``(0, 86400]``.
+        compile_timeout: seconds the compile of the game file to bytecode (once per vector
+            env) may take before ``GameTimeoutError`` (phase ``"compile"``); within
+            ``(0, 86400]``.
         memory_limit: bytes of JS heap per env before ``GameMemoryError``.
         stack_limit: bytes of JS stack per env.
         max_draw_calls: shapes one frame may draw.
@@ -128,9 +134,9 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
         frameskip=frameskip, max_episode_steps=max_episode_steps, actions=actions,
         pointer=pointer, autoreset=autoreset_name(autoreset_mode), game_options=game_options,
         num_levels=num_levels, start_level=start_level, on_error=on_error,
-        step_timeout=step_timeout, memory_limit=memory_limit, stack_limit=stack_limit,
-        max_draw_calls=max_draw_calls, fit=fit, supersample=supersample, profile=profile,
-        backend=backend)
+        step_timeout=step_timeout, compile_timeout=compile_timeout, memory_limit=memory_limit,
+        stack_limit=stack_limit, max_draw_calls=max_draw_calls, fit=fit,
+        supersample=supersample, profile=profile, backend=backend)
     mode = AutoresetMode(autoreset_mode) if isinstance(autoreset_mode, AutoresetMode) else {
         "next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetMode.SAME_STEP,
         "disabled": AutoresetMode.DISABLED}[config.autoreset]
@@ -218,33 +224,60 @@ def _pool(config, backend: str):
 
 def _pool_config(game, *, num_envs, num_threads, obs_size, frameskip, max_episode_steps,
                  actions, pointer, autoreset, game_options, num_levels, start_level, on_error,
-                 step_timeout, memory_limit, stack_limit, max_draw_calls, fit, supersample,
-                 profile, backend):
-    from jsgym._core import PoolConfig, default_threads
+                 step_timeout, compile_timeout, memory_limit, stack_limit, max_draw_calls, fit,
+                 supersample, profile, backend):
+    from jsgym._core import PoolConfig, default_threads, options_json, read_source
     from jsgym.games import parse_actions, resolve
     from jsgym.libraries import library_source
 
     if backend not in ("quickjs", "browser"):
         raise ValueError(f"backend must be 'quickjs' or 'browser', got {backend!r}")
     name, path = resolve(game)
-    source = path.read_text(encoding="utf-8")
+
+    def integer(value, what, lo=1, hi=None):
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+            raise TypeError(f"{what} must be an int, got {value!r}")
+        if value < lo or (hi is not None and value > hi):
+            span = f">= {lo}" if hi is None else f"within {lo}..{hi}"
+            raise ValueError(f"{what} must be {span}, got {value!r}")
+        return int(value)
 
     def positive(value, what):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"{what} must be a positive int, got {value!r}")
-        return value
+        return integer(value, what)
+
+    def seconds(value, what):
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer,
+                                                                          np.floating)):
+            raise TypeError(f"{what} must be a number of seconds, got {value!r}")
+        top = contract.LIMITS[what]["max"]
+        if not 0 < value <= top:  # (NaN fails too)
+            raise ValueError(f"{what} must be within (0, {top}] seconds, got {value!r}")
+        return float(value)
 
     positive(num_envs, "num_envs")
     threads = default_threads(num_envs) if num_threads is None else positive(num_threads, "num_threads")
-    if isinstance(obs_size, int):
-        obs_hw = (positive(obs_size, "obs_size"), obs_size)
+    side = contract.LIMITS["obs_side"]
+    if isinstance(obs_size, (int, np.integer)) and not isinstance(obs_size, bool):
+        obs_hw = (integer(obs_size, "obs_size", side["min"], side["max"]),) * 2
     else:
-        obs_hw = tuple(obs_size)
+        try:
+            obs_hw = tuple(obs_size)
+        except TypeError:
+            raise TypeError(f"obs_size must be an int or (height, width), got {obs_size!r}") from None
         if len(obs_hw) != 2:
             raise ValueError(f"obs_size must be an int or (height, width), got {obs_size!r}")
-        for v in obs_hw:
-            positive(v, "obs_size")
+        obs_hw = tuple(integer(v, "obs_size", side["min"], side["max"]) for v in obs_hw)
     positive(frameskip, "frameskip")
+    integer(supersample, "supersample", contract.LIMITS["supersample"]["min"],
+            contract.LIMITS["supersample"]["max"])
+    step_timeout = seconds(step_timeout, "step_timeout")
+    compile_timeout = seconds(compile_timeout, "compile_timeout")
+    integer(memory_limit, "memory_limit", contract.LIMITS["memory_limit"]["min"], 2**63 - 1)
+    integer(stack_limit, "stack_limit", contract.LIMITS["stack_limit"]["min"], 2**63 - 1)
+    integer(max_draw_calls, "max_draw_calls", 0, 2**32 - 1)
+    if game_options is not None:
+        options_json(game_options)
+    source = read_source(name, path)
     if on_error not in contract.ON_ERROR:
         raise ValueError(f"on_error must be 'raise' or 'reset', got {on_error!r}")
     if fit not in contract.FIT:
@@ -259,7 +292,8 @@ def _pool_config(game, *, num_envs, num_threads, obs_size, frameskip, max_episod
         obs_size=obs_hw, fit=fit, supersample=supersample, frameskip=frameskip,
         max_episode_steps=int(max_episode_steps or 0), autoreset=autoreset, on_error=on_error,
         memory_limit=int(memory_limit), stack_limit=int(stack_limit),
-        step_timeout=float(step_timeout), max_draw_calls=int(max_draw_calls),
+        step_timeout=step_timeout, compile_timeout=compile_timeout,
+        max_draw_calls=int(max_draw_calls),
         num_levels=int(num_levels), start_level=int(start_level), game_options=game_options,
         actions=table or DEFAULT_ACTIONS, profile=profile, library=library_source(source))
     config.actions, config.pointer_space = action_table(config, table, pointer)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import pathlib
 import threading
 import warnings
 import weakref
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from jsgym import contract
-from jsgym.errors import error_message, from_error
+from jsgym.errors import GameLoadError, error_message, from_error
 from jsgym.games import Action
 
 try:
@@ -83,6 +84,7 @@ class PoolConfig:
     memory_limit: int = _L("memory_limit")
     stack_limit: int = _L("stack_limit")
     step_timeout: float = _L("step_timeout")
+    compile_timeout: float = _L("compile_timeout")
     max_draw_calls: int = _L("max_draw_calls")
     num_levels: int = 0
     start_level: int = 0
@@ -103,6 +105,11 @@ class PoolBuffers:
         self.config = config
         self.num_envs = n = config.num_envs
         h, w = config.obs_size
+        side = contract.LIMITS["obs_side"]
+        if not (side["min"] <= h <= side["max"] and side["min"] <= w <= side["max"]):
+            # (before the buffers: 10000 x 10000 would be 300 MB per env)
+            raise ValueError(f"obs_size sides must be within {side['min']}..{side['max']}, "
+                             f"got {config.obs_size!r}")
         self.obs = np.zeros((n, h, w, 3), dtype=np.uint8)
         self.reward = np.zeros(n, dtype=np.float64)
         self.terminated = np.zeros(n, dtype=np.bool_)
@@ -418,7 +425,7 @@ class NativePool(PoolBuffers):
         cfg.game_name = cstr(c.game_name)
         cfg.source = source_buf
         cfg.source_len = len(source)
-        cfg.options_json = cstr(json.dumps(c.game_options) if c.game_options is not None else "")
+        cfg.options_json = cstr(options_json(c.game_options) if c.game_options is not None else "")
         cfg.num_envs = c.num_envs
         cfg.num_threads = c.num_threads
         cfg.obs_height, cfg.obs_width = c.obs_size
@@ -431,6 +438,7 @@ class NativePool(PoolBuffers):
         cfg.memory_limit = c.memory_limit
         cfg.stack_limit = c.stack_limit
         cfg.step_timeout = c.step_timeout
+        cfg.compile_timeout = c.compile_timeout
         cfg.max_draw_calls = c.max_draw_calls
         cfg.num_levels = c.num_levels
         cfg.start_level = c.start_level
@@ -617,6 +625,33 @@ function draw() {}
 function resetGame(seed) {}
 function getGameState() { return {score: 0, lives: 0, gameState: 'playing'}; }
 """
+
+
+def options_json(game_options) -> str:
+    """``game_options`` as the JSON the game parses into ``GAME_OPTIONS`` (strict JSON:
+    NaN and Infinity have no JSON form and would reach the game as a syntax error)."""
+    try:
+        return json.dumps(game_options, allow_nan=False)
+    except ValueError as exc:
+        raise ValueError(f"game_options must be JSON without NaN or Infinity: {exc}") from None
+    except TypeError as exc:
+        raise TypeError(f"game_options must be JSON-serialisable: {exc}") from None
+
+
+def read_source(name: str, path) -> str:
+    """The text of a game file, which must be UTF-8: anything else is a
+    :class:`GameLoadError` that locates the first byte that is not."""
+    data = pathlib.Path(path).read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise GameLoadError(
+            f"game '{name}' is not UTF-8 text: byte 0x{data[exc.start]:02x} at {path}:{line}:"
+            f"{column} ({exc.reason}); save the file as UTF-8",
+            game=name, file=str(path), line=line, column=column, phase="load",
+            js_message=None) from None
 
 
 def eval_js(code: str, game_source: str | None = None):

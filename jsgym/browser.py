@@ -361,6 +361,12 @@ class BrowserGame(HostedGame):
             raise HostedFailure("TIMEOUT", phase, f"{contract.PHASE[phase].text} ran longer than "
                                 f"the browser timeout of {self._timeout:.3g} s (infinite loop?)")
         except Exception as exc:
+            if page.url != ORIGIN + "env.html" or "context was destroyed" in str(exc):
+                # the game set location (or submitted a form, ...): its page is gone
+                phase = "reset" if method == "reset" else "draw"
+                raise HostedFailure("RUNTIME", phase, f"{contract.PHASE[phase].text} navigated "
+                                    f"the page away from the game (to {page.url!r}); a game "
+                                    "must not change the page's location")
             raise HostedFailure("SYSTEM", "none", f"the browser page failed: {exc}")
         self._eval_ns[env] += time.perf_counter_ns() - t0
         if "error" in r:

@@ -69,6 +69,8 @@ def error_message(fields: dict, game: str) -> str:
         return f"game '{game}' failed to load: {message}"
     if fields["env"] >= 0:
         message = f"game '{game}' env {fields['env']} step {fields['step']}: {message}"
+    elif not message.startswith(f"game '{game}'"):
+        message = f"game '{game}': {message}"
     if fields["stack"]:
         message += "\n" + fields["stack"]
     return message

@@ -53,11 +53,11 @@ def play_files(game, *, seed: int = 0, record: bool = False, game_options: dict 
                actions=None) -> tuple[str, dict[str, tuple[bytes, str]]]:
     """The play page's files for ``game``: ``(name, {url path: (body, content type)})``."""
     from jsgym import action_table
-    from jsgym._core import PoolConfig
+    from jsgym._core import PoolConfig, read_source
     from jsgym.browser import page_files
 
     name, path = resolve(game)
-    source = path.read_text(encoding="utf-8")
+    source = read_source(name, path)
     # the game's own table, read as make_vec reads it (its pointer grid is for agents:
     # a person clicks where they like)
     config = PoolConfig(game_name=name, source=source, num_envs=1, num_threads=1,

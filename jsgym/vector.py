@@ -145,8 +145,10 @@ class JsVectorEnv(VectorEnv):
         if isinstance(seed, (list, tuple, np.ndarray)):
             if len(seed) != self.num_envs:
                 raise ValueError(f"seed list must have {self.num_envs} entries, got {len(seed)}")
-            if any(s is None for s in seed):
-                raise ValueError("seed list entries must be ints")
+            bad = [s for s in seed
+                   if isinstance(s, (bool, np.bool_)) or not isinstance(s, (int, np.integer))]
+            if bad:
+                raise TypeError(f"seed list entries must be ints, got {bad[0]!r}")
             self._seeded = True
             return np.asarray(seed, dtype=np.int64)[ids] % (1 << 32)
         if seed is not None:

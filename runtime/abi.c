@@ -67,7 +67,11 @@ static const char *validate(const jg_config *c, int hosted) {
         if (a->pointer == JG_POINTER_AT && !(isfinite(a->x) && isfinite(a->y)))
             return "an action's pointer position must be finite";
     }
-    if (!(c->step_timeout > 0)) return "step_timeout must be > 0";
+    /* (a NaN fails both comparisons) */
+    if (!(c->step_timeout > 0 && c->step_timeout <= JG_LIMIT_STEP_TIMEOUT_MAX))
+        return "step_timeout must be within (0, 86400] seconds";
+    if (!hosted && !(c->compile_timeout > 0 && c->compile_timeout <= JG_LIMIT_COMPILE_TIMEOUT_MAX))
+        return "compile_timeout must be within (0, 86400] seconds";
     if (c->memory_limit < JG_LIMIT_MEMORY_LIMIT_MIN) return "memory_limit must be at least 1 MiB";
     if (c->stack_limit < JG_LIMIT_STACK_LIMIT_MIN) return "stack_limit must be at least 64 KiB";
     return NULL;

@@ -48,6 +48,25 @@ static int hit_memory_limit(jg_env *env, JSValueConst exc, const char *text) {
     return strstr(text, "out of memory") != NULL || (!JG_ENGINE_NG ? 0 : JS_IsNull(exc));
 }
 
+/* Words for a thrown value that has no string form (a Symbol, an object whose
+ * toString throws or returns an object), and clears the exception that trying left. */
+static const char *describe_unprintable(JSContext *ctx, JSValueConst exc, char *buf, size_t cap) {
+    JS_FreeValue(ctx, JS_GetException(ctx));
+    if (JS_IsSymbol(exc)) {
+        JSAtom atom = JS_ValueToAtom(ctx, exc);
+        const char *desc = atom != JS_ATOM_NULL ? JS_AtomToCString(ctx, atom) : NULL;
+        snprintf(buf, cap, "a Symbol(%s) (not an Error: throw new Error(...) to give a message)",
+                 desc ? desc : "");
+        if (desc) JS_FreeCString(ctx, desc);
+        if (atom != JS_ATOM_NULL) JS_FreeAtom(ctx, atom);
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return buf;
+    }
+    snprintf(buf, cap, "a value that cannot be converted to a string (%s, whose toString() fails)",
+             JS_IsObject(exc) ? "an object" : "a primitive");
+    return buf;
+}
+
 /* Turns the pending JS exception into the env's failure and returns its kind. */
 static int32_t env_fail_from_exception(jg_env *env, int32_t phase) {
     JSContext *ctx = env->ctx;
@@ -62,9 +81,15 @@ static int32_t env_fail_from_exception(jg_env *env, int32_t phase) {
         if (JS_IsString(stack_v)) stack = JS_ToCString(ctx, stack_v);
     }
     int32_t kind = JG_ERR_RUNTIME;
-    const char *text = msg ? msg : "(exception with no message)";
+    char described[256];
+    const char *text = msg ? msg : describe_unprintable(ctx, exc, described, sizeof described);
     const char *unsupported = env->shim ? p5shim_contract_error(env->shim) : NULL;
-    if (unsupported && !env->timed_out) {
+    if (env->heap.libc_failed) {
+        kind = env_fail(env, JG_ERR_MEMORY,
+                        "%s: the process ran out of memory (the system refused an allocation while "
+                        "the env was below its memory limit of %llu bytes)",
+                        jg_phase_text(phase), (unsigned long long)cfg->memory_limit);
+    } else if (unsupported && !env->timed_out) {
         kind = env_fail(env, JG_ERR_CONTRACT, "%s: %s", jg_phase_text(phase), unsupported);
     } else if (env->timed_out) {
         kind = env_fail(env, JG_ERR_TIMEOUT, "%s ran longer than the step timeout of %.3g s (infinite loop?)",
@@ -141,6 +166,7 @@ static void arm_deadline(jg_env *env) {
     double timeout = env->game->config.step_timeout;
     env->timed_out = 0;
     env->heap.refused = 0;
+    env->heap.libc_failed = 0;
     env->deadline_ns = jg_now_ns() + (uint64_t)(timeout * 1e9);
     if (jg_tl_guard) jg_guard_begin_op(jg_tl_guard, env->deadline_ns, timeout);
 }
@@ -213,9 +239,26 @@ static int check_contract(jg_env *env) {
     return JG_OK;
 }
 
+/* A frame the rasterizer did not finish: out of time (the step timeout covers the
+ * rendering of the call's frames as well as their JS), or a stream it refused, which
+ * the shim never writes (a bug of jsgym's, not of the game). */
 static int32_t raster_failed(jg_env *env, int32_t raster_status) {
+    env->phase = JG_PHASE_RENDER;
+    if (raster_status == JG_RASTER_TIMEOUT)
+        return env_fail(env, JG_ERR_TIMEOUT,
+                        "%s (a command stream of %zu words) took the call past the step timeout "
+                        "of %.3g s: the game draws more per frame than can be rendered in time "
+                        "(fewer or smaller shapes, or a larger step_timeout)",
+                        jg_phase_text(JG_PHASE_RENDER), env->frames.failed_len,
+                        env->game->config.step_timeout);
     return env_fail(env, JG_ERR_RUNTIME,
-                    "the rasterizer rejected the frame's draw commands (status %d)", raster_status);
+                    "%s failed: the rasterizer %s (status %d; a jsgym bug, please report it with "
+                    "the game file)",
+                    jg_phase_text(JG_PHASE_RENDER),
+                    raster_status == JG_RASTER_MALFORMED_STREAM ? "rejected the command stream"
+                    : raster_status == JG_RASTER_PANIC          ? "panicked"
+                                                                : "got a bad argument",
+                    raster_status);
 }
 
 /* Runs one draw() and rasterizes what must be rasterized. With last == 0 the
@@ -304,7 +347,13 @@ static int set_game_options(jg_env *env) {
     const char *json = env->game->config.options_json;
     if (!json || !json[0]) return JG_OK;
     JSValue v = JS_ParseJSON(env->ctx, json, strlen(json), "GAME_OPTIONS");
-    if (JS_IsException(v)) return env_fail_from_exception(env, JG_PHASE_LOAD);
+    if (JS_IsException(v)) {
+        if (env->heap.refused || env->heap.libc_failed) return env_fail_from_exception(env, JG_PHASE_LOAD);
+        JS_FreeValue(env->ctx, JS_GetException(env->ctx));
+        env->phase = JG_PHASE_NONE;
+        return env_fail(env, JG_ERR_ARGUMENT, "game_options is not valid JSON (NaN or Infinity?): %.200s",
+                        json);
+    }
     JSValue global = JS_GetGlobalObject(env->ctx);
     JS_DefinePropertyValueStr(env->ctx, global, "GAME_OPTIONS", v,
                               JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE);
@@ -389,7 +438,8 @@ static int32_t env_create(jg_env *env) {
     size_t n = 0;
     const uint32_t *cmds = p5shim_commands(env->shim, &n);
     int32_t raster_status = JG_RASTER_OK;
-    if (jg_frames_raster(env, cmds, n, &raster_status)) return raster_failed(env, raster_status);
+    if (jg_frames_raster(env, cmds, n, &raster_status))
+        return raster_failed(env, raster_status);
     return JG_OK;
 oom:
     return env_fail(env, JG_ERR_MEMORY, "could not allocate the environment (memory limit %llu bytes)",
@@ -669,7 +719,8 @@ int32_t jg_qjs_game_new(const jg_config *config, jg_game *game, jg_error *err) {
     jg_qjs *q = calloc(1, sizeof *q);
     if (!q) return jg_error_set(err, JG_ERR_MEMORY, JG_PHASE_NONE, "out of memory creating the pool");
     q->config = *config;
-    int32_t rc = jg_compile(config->game_name, config->source, config->source_len, &q->bytecode, err);
+    int32_t rc = jg_compile(config->game_name, config->source, config->source_len,
+                            config->compile_timeout, &q->bytecode, err);
     if (rc) {
         free(q);
         return rc;

@@ -41,12 +41,16 @@ int32_t jg_frames_raster(jg_env *env, const uint32_t *cmds, size_t n, int32_t *r
     int profile = env->game->config.profile;
     uint64_t t0 = profile ? jg_now_ns() : 0;
     int armed = jg_guard_disarm();
-    int32_t rc = jg_canvas_draw(env->canvas, cmds, n);
+    /* the call's deadline: rendering counts against the step timeout like its JS */
+    int32_t rc = jg_canvas_draw_until(env->canvas, cmds, n, env->deadline_ns);
     jg_guard_rearm(armed);
     if (profile) env->prof.raster_ns += jg_now_ns() - t0;
     env->prof.frames_rasterized++;
     *raster_status = rc;
-    return rc == JG_RASTER_OK ? JG_OK : JG_ERR_RUNTIME;
+    if (rc == JG_RASTER_OK) return JG_OK;
+    env->frames.last_valid = 0; /* the canvas holds part of a frame */
+    env->frames.failed_len = n;
+    return JG_ERR_RUNTIME;
 }
 
 static int32_t raster_final(jg_env *env, const uint32_t *cmds, size_t n, int32_t *raster_status) {

@@ -99,6 +99,7 @@ static void *large_alloc(jg_heap *h, size_t payload) {
     jg_guard_release();
     if (!l) {
         h->reserved -= payload + LARGE_PREFIX;
+        h->libc_failed = 1;
         return NULL;
     }
     char *p = (char *)l + LARGE_PREFIX;
@@ -140,6 +141,7 @@ static void *large_realloc(jg_heap *h, void *p, size_t n) {
     jg_guard_release();
     if (!q) {
         if (n > old) h->reserved -= n - old;
+        h->libc_failed = 1;
         return NULL;
     }
     if (n < old) h->reserved -= old - n;
@@ -163,6 +165,7 @@ static int new_chunk(jg_heap *h) {
     jg_guard_release();
     if (!c) {
         h->reserved -= CHUNK_BYTES;
+        h->libc_failed = 1;
         return -1;
     }
     POISON((char *)c + 16, CHUNK_BYTES - 16);

@@ -46,6 +46,7 @@ typedef struct jg_heap {
     size_t reserved;       /* bytes held from libc: chunks and large blocks */
     size_t limit;          /* the env's memory limit, on reserved */
     int refused;           /* refused a request since the call began */
+    int libc_failed;       /* libc had no memory for it since the call began */
 } jg_heap;
 
 void *jg_heap_malloc(jg_heap *h, size_t n);
@@ -63,10 +64,11 @@ typedef struct jg_frames {
     int last_valid;
     uint32_t *pending_cmds; /* a skipped frame that may still be needed */
     size_t pending_len, pending_cap;
+    size_t failed_len;      /* words of the frame the rasterizer did not finish */
 } jg_frames;
 
-/* frames.c. Each returns JG_OK, JG_ERR_RUNTIME (the rasterizer rejected a frame;
- * *raster_status says how) or JG_ERR_MEMORY (no room to keep a skipped frame). */
+/* frames.c. Each returns JG_OK, JG_ERR_RUNTIME (the rasterizer rejected a frame or ran
+ * past the call's deadline; *raster_status says how) or JG_ERR_MEMORY (no room to keep a skipped frame). */
 struct jg_env;
 int32_t jg_frames_draw(struct jg_env *env, const uint32_t *cmds, size_t n, int last,
                        int32_t *raster_status);
@@ -113,9 +115,10 @@ struct jg_qjs {
     jg_env *envs;
 };
 
-/* loader.c: compiles the source once; a syntax error fills err's file, line, column. */
-int32_t jg_compile(const char *game_name, const char *source, size_t len, jg_bytecode *out,
-                   jg_error *err);
+/* loader.c: compiles the source once, within timeout seconds; a syntax error fills
+ * err's file, line, column. */
+int32_t jg_compile(const char *game_name, const char *source, size_t len, double timeout,
+                   jg_bytecode *out, jg_error *err);
 void jg_bytecode_free(jg_bytecode *bc);
 
 /* math_install.c: replaces the Math functions whose libm results differ from V8's. */

@@ -17,6 +17,7 @@
  *    + Math.floor(millis()) (integral, like a browser's Date.now()); deltaTime =
  *    JG_CLOCK_FRAME_MS.
  */
+#include <float.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,9 +121,11 @@ static JSValue js_p5_canvas(JSContext *ctx, JSValueConst this_val, int argc, JSV
         return JS_ThrowTypeError(ctx, "jsgym: %s", JG_MSG_WEBGL);
     }
     double lim = (double)s->limits.max_canvas_side;
-    if (!(w > 0 && w <= lim) || !(h > 0 && h <= lim))
-        return JS_ThrowRangeError(ctx, "jsgym: %s() sides must be finite numbers in (0, %u], got %g x %g",
-                                  name, (unsigned)s->limits.max_canvas_side, w, h);
+    /* the command stream carries sides as f32: a side below f32's smallest normal
+     * number would reach the rasterizer as 0 or a denormal */
+    if (!(w >= FLT_MIN && w <= lim) || !(h >= FLT_MIN && h <= lim))
+        return JS_ThrowRangeError(ctx, "jsgym: %s() sides must be finite numbers in [%g, %u], got %g x %g",
+                                  name, (double)FLT_MIN, (unsigned)s->limits.max_canvas_side, w, h);
     s->canvas_w = w;
     s->canvas_h = h;
     uint32_t *p = p5_emit(s, JG_OP_CANVAS, 2, 0);

@@ -156,6 +156,7 @@
 #define JG_RASTER_BAD_ARGUMENT -1
 #define JG_RASTER_MALFORMED_STREAM -2
 #define JG_RASTER_PANIC -3
+#define JG_RASTER_TIMEOUT -4 /* jg_canvas_draw_until: the deadline passed first */
 
 typedef struct JgCanvas JgCanvas;
 
@@ -172,6 +173,14 @@ void jg_canvas_free(JgCanvas *canvas);
 /* Composite one frame's command stream onto the canvas. On error the canvas holds
  * whatever the commands before the bad one drew. */
 int32_t jg_canvas_draw(JgCanvas *canvas, const uint32_t *words, size_t n_words);
+
+/* jg_canvas_draw with a deadline: deadline_ns is a CLOCK_MONOTONIC time in
+ * nanoseconds (0: none), checked between commands (every 16 executed commands, so a
+ * small frame never reads the clock, and never inside one); past it the draw stops
+ * with JG_RASTER_TIMEOUT, the canvas holding what the commands before drew. A frame
+ * of few but huge commands can overrun it by up to 16 commands' time. */
+int32_t jg_canvas_draw_until(JgCanvas *canvas, const uint32_t *words, size_t n_words,
+                             uint64_t deadline_ns);
 
 /* Copy the canvas into dst (obs_h * obs_w * 3 bytes, row-major, RGB). */
 int32_t jg_canvas_read_rgb(const JgCanvas *canvas, uint8_t *dst);

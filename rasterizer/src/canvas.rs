@@ -111,6 +111,8 @@ pub enum DrawError {
     Malformed(StreamError),
     /// A `JG_OP_CANVAS` with a non-finite or non-positive size.
     BadCanvasSize,
+    /// The deadline of [`Canvas::set_deadline`] passed before the stream was drawn.
+    Timeout,
 }
 
 impl From<StreamError> for DrawError {
@@ -171,6 +173,7 @@ pub struct Canvas {
     /// Pixels the last `draw` redrew when it drew only the damage (`None`: whole).
     redrawn: Option<u64>,
     snap: Snapshot,
+    deadline: crate::deadline::Deadline,
 }
 
 /// The canvas as it was after the first `cmds` commands of a stream (a prefix that
@@ -359,6 +362,7 @@ impl Canvas {
             dirty: Vec::new(),
             redrawn: None,
             snap: Snapshot::default(),
+            deadline: Default::default(),
         };
         c.set_logical(obs_w as f64, obs_h as f64);
         Some(c)
@@ -686,7 +690,16 @@ impl Canvas {
         r.map(|_| p)
     }
 
+    /// The deadline of the next draws, in `CLOCK_MONOTONIC` nanoseconds (`0`: none):
+    /// see [`crate::deadline`].
+    pub fn set_deadline(&mut self, at_ns: u64) {
+        self.deadline.set(at_ns);
+    }
+
     fn exec(&mut self, cmd: Command<'_>) -> Result<(), DrawError> {
+        if self.deadline.passed() {
+            return Err(DrawError::Timeout);
+        }
         match cmd {
             Command::Canvas { w, h } => {
                 let (w, h) = (w as f64, h as f64);

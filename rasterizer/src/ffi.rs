@@ -19,6 +19,8 @@ pub const JG_RASTER_BAD_ARGUMENT: i32 = -1;
 pub const JG_RASTER_MALFORMED_STREAM: i32 = -2;
 /// `JG_RASTER_PANIC`.
 pub const JG_RASTER_PANIC: i32 = -3;
+/// `JG_RASTER_TIMEOUT`.
+pub const JG_RASTER_TIMEOUT: i32 = -4;
 
 /// The opaque handle of the header (`typedef struct JgCanvas JgCanvas`).
 pub type JgCanvas = Canvas;
@@ -63,15 +65,29 @@ pub unsafe extern "C" fn jg_canvas_free(canvas: *mut JgCanvas) {
 /// with `n_words == 0`).
 #[no_mangle]
 pub unsafe extern "C" fn jg_canvas_draw(canvas: *mut JgCanvas, words: *const u32, n_words: usize) -> i32 {
+    jg_canvas_draw_until(canvas, words, n_words, 0)
+}
+
+/// Composites a command stream, stopping at `deadline_ns` (`CLOCK_MONOTONIC`, 0:
+/// none). See the header.
+///
+/// # Safety
+/// As [`jg_canvas_draw`].
+#[no_mangle]
+pub unsafe extern "C" fn jg_canvas_draw_until(canvas: *mut JgCanvas, words: *const u32, n_words: usize, deadline_ns: u64) -> i32 {
     if canvas.is_null() || (words.is_null() && n_words != 0) {
         return JG_RASTER_BAD_ARGUMENT;
     }
     guard(|| {
         let c = &mut *canvas;
         let w: &[u32] = if n_words == 0 { &[] } else { std::slice::from_raw_parts(words, n_words) };
-        match c.draw(w) {
+        c.set_deadline(deadline_ns);
+        let r = c.draw(w);
+        c.set_deadline(0);
+        match r {
             Ok(()) => JG_RASTER_OK,
             Err(DrawError::Malformed(_)) | Err(DrawError::BadCanvasSize) => JG_RASTER_MALFORMED_STREAM,
+            Err(DrawError::Timeout) => JG_RASTER_TIMEOUT,
         }
     })
 }

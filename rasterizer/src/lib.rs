@@ -16,6 +16,7 @@
 //! | damage | [`damage`] | which pixels a frame changes: the diff against the last frame |
 //! | seams | `seams` | per-pixel records that keep shapes sharing an edge seam-free |
 //! | canvas | [`canvas`] | the persistent per-env canvas and the draw loop |
+//! | deadline | [`deadline`] | the time bound of a draw, checked between commands |
 //! | ffi | [`ffi`] | the `extern "C"` functions; panics never cross them |
 //!
 //! Invariants shared by all stages: geometry is `f64` until it has been clipped to the
@@ -29,6 +30,7 @@ pub mod canvas;
 pub mod command;
 pub mod coverage;
 pub mod damage;
+pub mod deadline;
 pub mod ffi;
 pub mod flatten;
 pub mod font;

@@ -154,3 +154,44 @@ fn c_abi_checks_arguments() {
         jg_canvas_free(h);
     }
 }
+
+#[test]
+fn a_passed_deadline_stops_the_draw_between_commands() {
+    use jsgym_native::deadline::{now_ns, CHECK_EVERY};
+    let mut cw = CommandWriter::new();
+    cw.background(WHITE);
+    for i in 0..4 * CHECK_EVERY {
+        cw.rect(&fill(Rgba::new(255, 0, 0, 255)), (i % 8) as f32, 0.0, 1.0, 1.0);
+    }
+    let words = cw.words();
+    let past = now_ns() - 1;
+    // a deadline that has passed: the first check, CHECK_EVERY commands in, stops it,
+    // and the commands before it have drawn
+    let mut c = canvas(8, 8);
+    c.set_deadline(past);
+    assert_eq!(c.draw(words), Err(DrawError::Timeout));
+    assert!(read_rgb(&c).chunks(3).any(|p| p == [255, 0, 0]), "the first commands drew");
+    // the next draw without a deadline draws the whole stream (the failed one left no
+    // state that makes it skip anything)
+    c.set_deadline(0);
+    c.draw(words).expect("no deadline");
+    let mut whole = canvas(8, 8);
+    whole.draw(words).unwrap();
+    assert_eq!(read_rgb(&c), read_rgb(&whole));
+    // a deadline in the future never stops it
+    let mut c = canvas(8, 8);
+    c.set_deadline(now_ns() + 60_000_000_000);
+    c.draw(words).expect("within the deadline");
+    // a frame of fewer commands than CHECK_EVERY never reads the clock
+    let mut short = CommandWriter::new();
+    short.background(WHITE).rect(&fill(WHITE), 0.0, 0.0, 1.0, 1.0);
+    let mut c = canvas(8, 8);
+    c.set_deadline(past);
+    c.draw(short.words()).expect("too few commands to check");
+    // through the C ABI
+    let h = jg_canvas_new(8, 8, 0, 1);
+    assert_eq!(unsafe { jg_canvas_draw_until(h, words.as_ptr(), words.len(), past) }, JG_RASTER_TIMEOUT);
+    assert_eq!(unsafe { jg_canvas_draw_until(h, words.as_ptr(), words.len(), 0) }, JG_RASTER_OK);
+    assert_eq!(unsafe { jg_canvas_draw(h, words.as_ptr(), words.len()) }, JG_RASTER_OK);
+    unsafe { jg_canvas_free(h) };
+}

@@ -34,7 +34,7 @@
 #include <stdint.h>
 
 /* contract: begin (written by contract/generate.py from contract/contract.json; do not edit) */
-#define JG_ABI_VERSION 5
+#define JG_ABI_VERSION 6
 
 /* Status codes (jg_error.kind). */
 #define JG_OK 0
@@ -57,6 +57,8 @@
 #define JG_PHASE_STATE 6
 #define JG_PHASE_EVAL 7
 #define JG_PHASE_POINTER 8
+#define JG_PHASE_RENDER 9
+#define JG_PHASE_COMPILE 10
 
 /* game_state values. */
 #define JG_PLAYING 0
@@ -137,7 +139,8 @@ typedef struct jg_config {
     uint32_t on_error;           /* JG_ON_ERROR_* */
     uint64_t memory_limit;       /* bytes per env */
     uint64_t stack_limit;        /* bytes of JS stack per env */
-    double step_timeout;         /* seconds per JS call (setup, reset, one step) */
+    double step_timeout;         /* seconds per call into the game (setup, reset, one step:
+                                    its JS and the rendering of its frames) */
     uint32_t max_draw_calls;     /* per frame */
     uint32_t num_levels;         /* 0 = every seed is its own level */
     uint32_t start_level;
@@ -148,6 +151,7 @@ typedef struct jg_config {
                                   * optional globals the game uses, e.g. matter-js);
                                   * NULL for none (QuickJS games) */
     size_t library_len;
+    double compile_timeout;      /* seconds compiling the game file may take (QuickJS games) */
 } jg_config;
 
 /* Caller-owned output buffers, indexed by env id. obs and final_obs are

@@ -6,7 +6,7 @@
 
 /* sha256 of contract/contract.json: jsgym/_core.py refuses a library built from
  * another contract. */
-#define JG_CONTRACT_DIGEST "d7323ef5b5cb572ee20bba2f329e8b135116525b5b35979522b8b78557768891"
+#define JG_CONTRACT_DIGEST "7231216f47b1488bf7ccb9507859820f1a82974669c0e01851adefa732db8a47"
 
 /* At every episode start Math.random (mulberry32) restarts from state seed ^ random_mix
  * and noise() from noiseSeed(seed ^ noise_mix), both as 32-bit unsigned values; before
@@ -49,6 +49,8 @@
 #define JG_LIMIT_SUPERSAMPLE_MAX 4
 #define JG_LIMIT_FRAMESKIP_MIN 1
 #define JG_LIMIT_MAX_EPISODE_STEPS_MIN 0
+#define JG_LIMIT_STEP_TIMEOUT_MAX 86400
+#define JG_LIMIT_COMPILE_TIMEOUT_MAX 86400
 #define JG_LIMIT_MEMORY_LIMIT_MIN 1048576
 #define JG_LIMIT_STACK_LIMIT_MIN 65536
 
@@ -63,6 +65,8 @@
     X(STATE, "getGameState()") \
     X(EVAL, "eval") \
     X(POINTER, "a mouse callback") \
+    X(RENDER, "rendering the frame") \
+    X(COMPILE, "compiling the game file") \
 
 /* X(name): the functions a game file must define. */
 #define JG_GAME_FUNCTIONS(X) \
