@@ -175,10 +175,11 @@ void jg_canvas_free(JgCanvas *canvas);
 int32_t jg_canvas_draw(JgCanvas *canvas, const uint32_t *words, size_t n_words);
 
 /* jg_canvas_draw with a deadline: deadline_ns is a CLOCK_MONOTONIC time in
- * nanoseconds (0: none), checked between commands (every 16 executed commands, so a
- * small frame never reads the clock, and never inside one); past it the draw stops
- * with JG_RASTER_TIMEOUT, the canvas holding what the commands before drew. A frame
- * of few but huge commands can overrun it by up to 16 commands' time. */
+ * nanoseconds (0: none), checked between commands, never inside one: every 64
+ * executed commands on a canvas of up to 64 x 64 internal pixels (so a small frame
+ * never reads the clock), proportionally more often on larger ones, every command
+ * from 512 x 512 on. Past it the draw stops with JG_RASTER_TIMEOUT, the canvas
+ * holding what the commands before drew; the next draw draws its stream whole. */
 int32_t jg_canvas_draw_until(JgCanvas *canvas, const uint32_t *words, size_t n_words,
                              uint64_t deadline_ns);
 

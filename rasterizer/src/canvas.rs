@@ -362,7 +362,7 @@ impl Canvas {
             dirty: Vec::new(),
             redrawn: None,
             snap: Snapshot::default(),
-            deadline: Default::default(),
+            deadline: crate::deadline::Deadline::for_pixels(w * h),
         };
         c.set_logical(obs_w as f64, obs_h as f64);
         Some(c)

@@ -11,37 +11,50 @@
 //! (`CLOCK_MONOTONIC`), so a deadline is an absolute time in nanoseconds on the same
 //! clock as the runtime's step deadline.
 
-/// Commands executed between two reads of the clock. A command of a small frame costs
-/// 0.1-50 us, so a stop comes at most a few milliseconds past the deadline.
-pub const CHECK_EVERY: u32 = 16;
+/// Commands executed between two reads of the clock on a canvas of at most
+/// [`SMALL_CANVAS`] pixels. A command at 64 x 64 costs 0.1-50 us (a stroked ellipse
+/// is the dearest), so a stop comes at most ~3 ms past the deadline; a read costs
+/// about as much as drawing a small rect, so reading it more often would show in
+/// the instructions per step of a game with a few dozen shapes.
+pub const CHECK_EVERY: u32 = 64;
+
+/// Internal pixels (64 x 64) up to which a draw checks every [`CHECK_EVERY`]
+/// commands; a larger canvas checks proportionally more often (every command from
+/// 512 x 512 on), since one shape can cover that many more pixels.
+pub const SMALL_CANVAS: usize = 64 * 64;
 
 /// A draw's deadline: `at_ns == 0` means none.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Deadline {
     at_ns: u64,
     left: u32,
+    every: u32,
 }
 
 impl Deadline {
+    /// No deadline yet, for a canvas of `pixels` internal pixels.
+    pub fn for_pixels(pixels: usize) -> Deadline {
+        let every = (CHECK_EVERY as usize * SMALL_CANVAS / pixels.max(1)).clamp(1, CHECK_EVERY as usize);
+        Deadline { at_ns: 0, left: every as u32, every: every as u32 }
+    }
+
     /// Sets the deadline of the next draw (`0`: none) and restarts the count.
     pub fn set(&mut self, at_ns: u64) {
         self.at_ns = at_ns;
-        self.left = CHECK_EVERY;
+        self.left = self.every;
     }
 
     /// Counts one command; true when the deadline has passed (checked every
-    /// [`CHECK_EVERY`] commands).
+    /// `every` commands).
     #[inline]
     pub fn passed(&mut self) -> bool {
-        if self.at_ns == 0 {
-            return false;
-        }
+        // (the count runs without a deadline too: one branch per command, not two)
         self.left -= 1;
         if self.left != 0 {
             return false;
         }
-        self.left = CHECK_EVERY;
-        now_ns() >= self.at_ns
+        self.left = self.every;
+        self.at_ns != 0 && now_ns() >= self.at_ns
     }
 }
 

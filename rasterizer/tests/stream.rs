@@ -188,6 +188,10 @@ fn a_passed_deadline_stops_the_draw_between_commands() {
     let mut c = canvas(8, 8);
     c.set_deadline(past);
     c.draw(short.words()).expect("too few commands to check");
+    // ... but on a canvas of 512 x 512 pixels every command is checked
+    let mut c = canvas(512, 512);
+    c.set_deadline(past);
+    assert_eq!(c.draw(short.words()), Err(DrawError::Timeout));
     // through the C ABI
     let h = jg_canvas_new(8, 8, 0, 1);
     assert_eq!(unsafe { jg_canvas_draw_until(h, words.as_ptr(), words.len(), past) }, JG_RASTER_TIMEOUT);
