@@ -218,6 +218,8 @@ else:
 """
 
 
+@pytest.mark.skipif(SANITIZER, reason="a sanitizer's shadow memory does not fit an "
+                                       "address-space limit")
 def test_process_out_of_memory_is_a_memory_error(tmp_path):
     """The system refusing memory while the env is below its own limit is a
     GameMemoryError that says so (not 'threw null')."""

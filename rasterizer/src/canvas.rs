@@ -513,7 +513,7 @@ impl Canvas {
         if self.probe.is_some() || !starts_opaque(words) {
             self.last.ok = false;
             self.snap.cmds = 0;
-            return Commands::new(words).try_for_each(|cmd| self.exec(cmd?));
+            return Commands::new(words).try_for_each(|cmd| self.exec_timed(cmd?));
         }
         let start_view = self.view();
         let bounds = Bounds { sx: self.sx, sy: self.sy, tx: self.tx, ty: self.ty, w: self.w as u32, h: self.h as u32 };
@@ -529,7 +529,7 @@ impl Canvas {
                 self.redrawn = Some(self.dirty.iter().map(|r| ((r.x1 - r.x0) * (r.y1 - r.y0)) as u64).sum());
                 self.redraw_damage(words)
             }
-            Diff::Unindexed => Commands::new(words).try_for_each(|cmd| self.exec(cmd?)),
+            Diff::Unindexed => Commands::new(words).try_for_each(|cmd| self.exec_timed(cmd?)),
             // Whole, or damage with a shared prefix but no snapshot of it yet
             _ => self.draw_whole(words, p, start_view),
         };
@@ -562,7 +562,7 @@ impl Canvas {
             let e = self.entries[k];
             let mut cmds = Commands::starting_at(&words[..e.end as usize], e.start as usize);
             if let Some(cmd) = cmds.next() {
-                cmd.map_err(DrawError::from).and_then(|c| self.exec(c))?;
+                cmd.map_err(DrawError::from).and_then(|c| self.exec_timed(c))?;
             }
         }
         if prefix == self.entries.len() && prefix > self.snap.cmds {
@@ -635,7 +635,7 @@ impl Canvas {
             }
             let mut cmds = Commands::starting_at(&words[..e.end as usize], e.start as usize);
             if let Some(cmd) = cmds.next() {
-                if let Err(err) = cmd.map_err(DrawError::from).and_then(|c| self.exec(c)) {
+                if let Err(err) = cmd.map_err(DrawError::from).and_then(|c| self.exec_timed(c)) {
                     result = Err(err);
                     break;
                 }
@@ -696,10 +696,17 @@ impl Canvas {
         self.deadline.set(at_ns);
     }
 
-    fn exec(&mut self, cmd: Command<'_>) -> Result<(), DrawError> {
+    /// [`Canvas::exec`] unless the deadline has passed (checked here, outside `exec`,
+    /// so that `exec` compiles as it would without it).
+    #[inline(always)]
+    fn exec_timed(&mut self, cmd: Command<'_>) -> Result<(), DrawError> {
         if self.deadline.passed() {
             return Err(DrawError::Timeout);
         }
+        self.exec(cmd)
+    }
+
+    fn exec(&mut self, cmd: Command<'_>) -> Result<(), DrawError> {
         match cmd {
             Command::Canvas { w, h } => {
                 let (w, h) = (w as f64, h as f64);
