@@ -2,9 +2,9 @@
  * with JS_ReadObject instead of parsing the source again (the bytecode cache).
  *
  * Compiling is bounded in time (compile_timeout): QuickJS's parser never polls the
- * interrupt handler, and some sources cost it quadratic time (a function with 100,000
- * variables and closures over them: every declaration scans the ones before), so a
- * few megabytes would hold make_vec for minutes. The parser allocates as it goes, so
+ * interrupt handler, and some sources cost it quadratic time (100,000 variables in
+ * one scope: every declaration scans the ones before), so a few megabytes would hold
+ * make_vec for minutes. The parser allocates as it goes, so
  * the compile's runtime allocates through compile_malloc, which reads the clock every
  * CLOCK_EVERY allocations and, past the deadline, refuses every allocation: the parser
  * fails with "out of memory" at its next allocation and unwinds cleanly, and the
@@ -169,7 +169,7 @@ int32_t jg_compile(const char *game_name, const char *source, size_t len, double
 too_slow:
     jg_error_set(err, JG_ERR_TIMEOUT, JG_PHASE_COMPILE,
                  "%s (%zu bytes) took longer than the compile timeout of %.3g s (a parser "
-                 "worst case, such as a function with tens of thousands of variables?)",
+                 "worst case, such as tens of thousands of variables in one scope?)",
                  jg_phase_text(JG_PHASE_COMPILE), len, timeout);
     status = JG_ERR_TIMEOUT;
 done:
