@@ -138,7 +138,8 @@ static jg_pool *pool_new(const jg_config *config, int32_t *status, int hosted) {
 
 /* Threads, then every env created in parallel (each shard creates its own). */
 static jg_pool *pool_start(jg_pool *pool, int32_t *status, int qjs) {
-    int32_t rc = jg_sched_start(pool);
+    /* a hosted game's calls wait on I/O: its threads never spin (scheduler.c) */
+    int32_t rc = jg_sched_start(pool, qjs);
     if (rc == JG_ERR_MEMORY) {
         create_failed(pool, status, rc, "out of memory creating the pool");
         return NULL;
@@ -148,8 +149,6 @@ static jg_pool *pool_start(jg_pool *pool, int32_t *status, int qjs) {
                       strerror(errno));
         return NULL;
     }
-    /* a hosted game's calls wait on I/O: its threads never spin (scheduler.c) */
-    pool->spin = qjs && jg_sched_spin_pays(pool);
     if (qjs) {
         jg_watchdog *wd = &pool->watchdog;
         wd->guards = calloc(pool->num_shards, sizeof *wd->guards);

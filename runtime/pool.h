@@ -114,7 +114,7 @@ int32_t jg_episode_eval(jg_pool *pool, jg_slot *slot);
 void jg_episode_destroy(jg_pool *pool, jg_slot *slot);
 
 /* scheduler.c */
-int32_t jg_sched_start(jg_pool *pool);   /* the worker threads */
+int32_t jg_sched_start(jg_pool *pool, int may_spin); /* the worker threads; may_spin: pool->spin if it pays */
 int jg_sched_spin_pays(const jg_pool *pool); /* no more threads than usable cores */
 void jg_sched_stop(jg_pool *pool);       /* waits for jobs in flight, destroys envs, joins */
 int32_t jg_sched_submit_locked(jg_pool *pool, jg_job_kind kind, const uint32_t *ids,

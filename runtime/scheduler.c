@@ -272,7 +272,7 @@ int32_t jg_sched_run(jg_pool *pool, jg_job_kind kind, const uint32_t *ids, const
     return rc;
 }
 
-int32_t jg_sched_start(jg_pool *pool) {
+int32_t jg_sched_start(jg_pool *pool, int may_spin) {
     uint32_t n = pool->config.num_envs;
     pthread_mutex_init(&pool->mutex, NULL);
     pthread_cond_init(&pool->work_cv, NULL);
@@ -285,6 +285,8 @@ int32_t jg_sched_start(jg_pool *pool) {
             return JG_ERR_MEMORY;
     }
     pool->num_shards = pool->config.num_threads < n ? pool->config.num_threads : n;
+    /* set before the workers start: they read it */
+    pool->spin = may_spin && jg_sched_spin_pays(pool);
     pool->num_workers = 0;
     pool->workers = calloc(pool->num_shards, sizeof *pool->workers);
     if (!pool->workers) return JG_ERR_MEMORY;
