@@ -82,7 +82,8 @@ class Case:
         elif SLOW > 1 and self.place == RENDER:
             # the render bombs' JS (0.02 s at full speed) must fit the limit, their
             # rendering must not: the rasterizer (Rust) is not instrumented, so it takes
-            # its 5 s under a sanitizer too, while the JS took over 1 s under TSan
+            # its 6.5 s (supersample 4) under a sanitizer too, while the JS took over
+            # 1 s under TSan
             self.make["step_timeout"] = 3.0
         self.steps = args.get("steps", 6)
         self.action = args.get("action", 0)

@@ -77,8 +77,10 @@ def test_raster_bomb_fails_within_twice_the_step_timeout(frameskip):
     the other env of the vector env steps on."""
     name = "render_ellipse_bomb" if frameskip == 1 else "render_bomb_frameskip"
     limit = 2.0 if SANITIZER else 0.5  # the bomb's JS alone is ~0.3 s under ASan
+    # supersample 4: 6.5 s of rasterizing (1.8 s at 1), well past the limit even
+    # under a sanitizer, where only the JS (C) is slower
     envs = jsgym.make_vec(CORPUS / f"{name}.js", 2, num_threads=1, frameskip=frameskip,
-                          step_timeout=limit, on_error="reset")
+                          step_timeout=limit, on_error="reset", supersample=4)
     envs.reset(seed=[10, 11])  # env 1 (odd seed) draws the bomb on frame 4
     failed = None
     for step in range(4):

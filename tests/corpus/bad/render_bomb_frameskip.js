@@ -1,5 +1,5 @@
 // expect: GameTimeoutError in rendering the frame: 99,990 stroked ellipses on frame 4 with frameskip=4 (the skipped frame is rendered when the next does not cover it)
-// args: {"make": {"step_timeout": 1.0, "frameskip": 4}, "steps": 3}
+// args: {"make": {"step_timeout": 1.0, "frameskip": 4, "supersample": 4}, "steps": 3}
 // GAME_OPTIONS = {armed: false} turns the misbehaviour off (the tests' reference run).
 const ARMED = typeof GAME_OPTIONS !== 'object' || GAME_OPTIONS === null || GAME_OPTIONS.armed !== false;
 let score = 0, x = 0, rng = null, bad = false;
