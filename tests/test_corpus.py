@@ -116,7 +116,7 @@ QUICKJS_ONLY = {
     "canvas_": "jsgym's canvas-size limit (a browser canvas has the browser's)",
     "draw_": "jsgym's draw-call, vertex and text limits (max_draw_calls)",
     "render_": "jsgym's bound on rendering time (the browser renders on its own time)",
-    "throw_unprintable": "web/driver.js turns a thrown value into text with String(), which "
+    "throw_unprintable": "jsgym/web/driver.js turns a thrown value into text with String(), which "
                          "throws for this one: the page call fails as a host error (OSError)",
     "host_": "a browser page has the browser's host APIs (fetch, XMLHttpRequest, ...)",
     "loop_": "the browser's step timeout is a page-call timeout",
