@@ -727,7 +727,8 @@ int32_t jg_qjs_game_new(const jg_config *config, jg_game *game, jg_error *err) {
     }
     q->config.source = NULL;
     if (config->library && config->library_len) {
-        rc = jg_compile("<library>", config->library, config->library_len, &q->library, err);
+        rc = jg_compile("<library>", config->library, config->library_len, config->compile_timeout,
+                        &q->library, err);
         if (rc) {
             jg_qjs_game_free(q);
             return rc;
