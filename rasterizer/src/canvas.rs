@@ -28,6 +28,7 @@ use crate::coverage::{axis_coverage, Rasterizer};
 use crate::damage::{Bounds, Damage, Diff, Entry, PixRect, Stream, Window};
 use crate::flatten::{self, Flattener, Polylines};
 use crate::geometry::{Point, Rect, Transform};
+use crate::supersample::box_filter;
 use crate::seams::{box_mask, planes_mask, MaskRec, Records, MAX_MASK_EDGES};
 use crate::stroke::{stroke_polyline, Pen};
 
@@ -446,48 +447,13 @@ impl Canvas {
             dst[..n].copy_from_slice(&self.pixels);
             return true;
         }
+        let (src, w, ow, oh) = (&self.pixels[..], self.w, self.obs_w, self.obs_h);
         match self.ss {
-            2 => self.box_filter::<2>(dst),
-            3 => self.box_filter::<3>(dst),
-            _ => self.box_filter::<4>(dst),
+            2 => box_filter::<2>(src, w, ow, oh, dst),
+            3 => box_filter::<3>(src, w, ow, oh, dst),
+            _ => box_filter::<4>(src, w, ow, oh, dst),
         }
         true
-    }
-
-    /// Box filter of `SS x SS` blocks, rounding half up. `SS` is a constant so the
-    /// division compiles to a multiply.
-    fn box_filter<const SS: usize>(&self, dst: &mut [u8]) {
-        const CHUNK: usize = 64; // output pixels per pass: a small stack buffer
-        let div = (SS * SS) as u16;
-        let ow3 = 3 * self.obs_w;
-        let w3 = 3 * self.w;
-        let mut buf = [0u16; 3 * CHUNK * 4];
-        for oy in 0..self.obs_h {
-            let block = &self.pixels[oy * SS * w3..][..SS * w3];
-            let out_row = &mut dst[oy * ow3..][..ow3];
-            for (ci, out) in out_row.chunks_mut(3 * CHUNK).enumerate() {
-                // Column sums of SS rows (u16: at most 16 * 255), then SS-pixel groups.
-                let n = out.len() * SS;
-                let x0 = ci * 3 * CHUNK * SS;
-                let sums = &mut buf[..n];
-                sums.iter_mut().zip(&block[x0..x0 + n]).for_each(|(s, &p)| *s = p as u16);
-                for r in 1..SS {
-                    let row = &block[r * w3 + x0..][..n];
-                    sums.iter_mut().zip(row).for_each(|(s, &p)| *s += p as u16);
-                }
-                for (o, g) in out.chunks_exact_mut(3).zip(sums.chunks_exact(3 * SS)) {
-                    let mut a = [0u16; 3];
-                    for sub in g.chunks_exact(3) {
-                        a[0] += sub[0];
-                        a[1] += sub[1];
-                        a[2] += sub[2];
-                    }
-                    for k in 0..3 {
-                        o[k] = ((a[k] + div / 2) / div) as u8;
-                    }
-                }
-            }
-        }
     }
 
     /// Composites one command stream. On error, commands before the bad one have drawn.

@@ -15,6 +15,7 @@
 //! | font | [`font`] | face tables: glyph outlines, advances, kerning; the installed font set |
 //! | damage | [`damage`] | which pixels a frame changes: the diff against the last frame |
 //! | seams | `seams` | per-pixel records that keep shapes sharing an edge seam-free |
+//! | supersample | `supersample` | the box filter from a supersampled canvas to the observation |
 //! | canvas | [`canvas`] | the persistent per-env canvas and the draw loop |
 //! | deadline | [`deadline`] | the time bound of a draw, checked between commands |
 //! | ffi | [`ffi`] | the `extern "C"` functions; panics never cross them |
@@ -36,6 +37,7 @@ pub mod flatten;
 pub mod font;
 pub mod geometry;
 mod seams;
+mod supersample;
 pub mod stroke;
 
 pub use canvas::{Canvas, DrawError, Fit};
