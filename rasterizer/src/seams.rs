@@ -116,8 +116,8 @@ impl MaskRec {
 pub(crate) fn box_mask(b: [f32; 4]) -> u64 {
     let side = MASK_SIDE as f32;
     let range = |lo: f32, hi: f32| {
-        let i0 = ceil_small((lo * side - 0.5).clamp(-1.0, side)).max(0.0) as u32;
-        let i1 = (ceil_small((hi * side - 0.5).clamp(-1.0, side)).max(0.0) as u32).min(MASK_SIDE as u32);
+        let i0 = ceil_small_f32((lo * side - 0.5).clamp(-1.0, side)).max(0.0) as u32;
+        let i1 = (ceil_small_f32((hi * side - 0.5).clamp(-1.0, side)).max(0.0) as u32).min(MASK_SIDE as u32);
         (i0, i1)
     };
     let (i0, i1) = range(b[0], b[1]);
@@ -165,36 +165,16 @@ pub(crate) fn planes_mask(planes: &[[f64; 3]], px: f64, py: f64) -> u64 {
 /// `as u32` does): the same value without a libm call, which `f64::ceil` is on
 /// baseline x86-64.
 #[inline(always)]
-fn ceil_small<F: SmallFloat>(v: F) -> F {
-    let t = v.trunc_small();
-    if t < v { t.plus_one() } else { t }
+fn ceil_small(v: f64) -> f64 {
+    let t = v as i32 as f64;
+    if t < v { t + 1.0 } else { t }
 }
 
-trait SmallFloat: Copy + PartialOrd {
-    fn trunc_small(self) -> Self;
-    fn plus_one(self) -> Self;
-}
-
-impl SmallFloat for f64 {
-    #[inline(always)]
-    fn trunc_small(self) -> f64 {
-        self as i32 as f64
-    }
-    #[inline(always)]
-    fn plus_one(self) -> f64 {
-        self + 1.0
-    }
-}
-
-impl SmallFloat for f32 {
-    #[inline(always)]
-    fn trunc_small(self) -> f32 {
-        self as i32 as f32
-    }
-    #[inline(always)]
-    fn plus_one(self) -> f32 {
-        self + 1.0
-    }
+/// [`ceil_small`] in `f32`.
+#[inline(always)]
+fn ceil_small_f32(v: f32) -> f32 {
+    let t = v as i32 as f32;
+    if t < v { t + 1.0 } else { t }
 }
 
 /// The records of the current epoch (since the last opaque `background()` /
