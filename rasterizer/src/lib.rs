@@ -16,7 +16,9 @@
 //! | damage | [`damage`] | which pixels a frame changes: the diff against the last frame |
 //! | seams | `seams` | per-pixel records that keep shapes sharing an edge seam-free |
 //! | supersample | `supersample` | the box filter from a supersampled canvas to the observation |
-//! | canvas | [`canvas`] | the persistent per-env canvas and the draw loop |
+//! | canvas | [`canvas`] | the persistent per-env canvas and per-shape execution |
+//! | resume | `canvas::resume` | a frame drawn from the snapshot of the prefix it shares with the last, whole or damage only |
+//! | text | `canvas::text` | glyph masks and outline paths of text commands |
 //! | deadline | [`deadline`] | the time bound of a draw, checked between commands |
 //! | ffi | [`ffi`] | the `extern "C"` functions; panics never cross them |
 //!

@@ -1,0 +1,214 @@
+//! The resume cache: a frame that starts opaque is diffed against the last one and
+//! drawn from the snapshot of the prefix they share, whole or damaged rectangle by
+//! rectangle (see [`Canvas::draw`]).
+
+use super::{Canvas, DrawError};
+use crate::command::Commands;
+use crate::damage::{Bounds, Diff, PixRect, Stream};
+use crate::geometry::Rect;
+use crate::seams::MaskRec;
+
+/// Above this share of the buffer damaged, a frame is drawn whole: redrawing every
+/// command per damaged rectangle then costs more than one pass.
+const MAX_DAMAGE: f64 = 0.35;
+
+/// The canvas as it was after the first `cmds` commands of a stream (a prefix that
+/// consecutive frames share: background, walls, a grid): its pixels and the valid
+/// partial-coverage records, kept sparse. A frame with that prefix starts from it,
+/// whole or rectangle by rectangle, instead of drawing the prefix again.
+#[derive(Debug, Default)]
+pub(super) struct Snapshot {
+    /// 0: none.
+    pub(super) cmds: usize,
+    pub(super) pixels: Vec<u8>,
+    pub(super) masks: Vec<MaskRec>,
+    pub(super) view: View,
+}
+
+/// The last frame drawn in full or in part, which the next one is diffed against (see
+/// [`Canvas::draw`]): its stream and the view it started with.
+#[derive(Debug, Default)]
+pub(super) struct LastFrame {
+    pub(super) stream: Stream,
+    pub(super) view: View,
+    pub(super) ok: bool,
+}
+
+/// The canvas-to-device mapping that a `JG_OP_CANVAS` sets.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct View {
+    pub(super) logical: (f64, f64),
+    pub(super) sx: f64,
+    pub(super) sy: f64,
+    pub(super) tx: f64,
+    pub(super) ty: f64,
+    pub(super) clip: Option<Rect>,
+}
+
+/// A stream whose first command paints every pixel opaquely, so that what it draws
+/// does not depend on what the canvas held before.
+fn starts_opaque(words: &[u32]) -> bool {
+    use crate::command::{OP_BACKGROUND, OP_CANVAS, OP_CLEAR};
+    match words.first() {
+        Some(&OP_CANVAS) | Some(&OP_CLEAR) => words.len() >= 2,
+        Some(&OP_BACKGROUND) => words.len() >= 3 && words[2] >> 24 == 255,
+        _ => false,
+    }
+}
+
+impl Canvas {
+    /// Composites one command stream. On error, commands before the bad one have drawn.
+    ///
+    /// Frames of a game mostly redraw the last frame's scene with a few things moved.
+    /// When a stream starts opaque and the view is the last frame's:
+    /// - only the pixels that its commands and the last frame's do not have in common
+    ///   are drawn: the commands that differ (see [`crate::damage`]) mark tiles, and
+    ///   every command that touches a marked rectangle is drawn into those rectangles;
+    /// - the canvas after the commands that consecutive frames share at their start is
+    ///   kept (`Snapshot`), and drawing starts from it (the whole canvas, or each
+    ///   damaged rectangle) with the rest of the stream.
+    ///
+    /// Each pixel's value depends only on the commands that touch it, in order, so the
+    /// result is the same as drawing the whole stream, to the bit.
+    pub fn draw(&mut self, words: &[u32]) -> Result<(), DrawError> {
+        if words.is_empty() {
+            // A frame that draws nothing (a game that skips redrawing an unchanged
+            // scene) leaves the canvas, and so what the next frame is diffed against.
+            return Ok(());
+        }
+        self.redrawn = None;
+        if self.probe.is_some() || !starts_opaque(words) {
+            self.last.ok = false;
+            self.snap.cmds = 0;
+            return Commands::new(words).try_for_each(|cmd| self.exec_timed(cmd?));
+        }
+        let start_view = self.view();
+        let bounds = Bounds { sx: self.sx, sy: self.sy, tx: self.tx, ty: self.ty, w: self.w as u32, h: self.h as u32 };
+        let last = (self.last.ok && self.last.view == start_view).then_some(&self.last.stream);
+        let diff = self.damage.diff(words, last, &bounds, self.logical, MAX_DAMAGE, &mut self.entries, &mut self.dirty);
+        // the snapshot applies while the frames keep sharing the prefix it was taken after
+        let p = self.damage.prefix();
+        if diff == Diff::Unindexed || p < self.snap.cmds || self.snap.view != start_view {
+            self.snap.cmds = 0;
+        }
+        let result = match diff {
+            Diff::Damage if self.snap.cmds > 0 || p == 0 => {
+                self.redrawn = Some(self.dirty.iter().map(|r| ((r.x1 - r.x0) * (r.y1 - r.y0)) as u64).sum());
+                self.redraw_damage(words)
+            }
+            Diff::Unindexed => Commands::new(words).try_for_each(|cmd| self.exec_timed(cmd?)),
+            // Whole, or damage with a shared prefix but no snapshot of it yet
+            _ => self.draw_whole(words, p, start_view),
+        };
+        if result.is_err() || diff == Diff::Unindexed {
+            self.last.ok = false;
+            self.snap.cmds = 0;
+            return result;
+        }
+        self.last.stream.words.clear();
+        self.last.stream.words.extend_from_slice(words);
+        std::mem::swap(&mut self.last.stream.entries, &mut self.entries);
+        self.last.view = start_view;
+        self.last.ok = true;
+        Ok(())
+    }
+
+    /// Draws the whole indexed stream: from the snapshot when there is one, and takes
+    /// a snapshot after its first `prefix` commands (the ones the last frame shared)
+    /// when that moves it forward.
+    fn draw_whole(&mut self, words: &[u32], prefix: usize, view: View) -> Result<(), DrawError> {
+        let mut first = 0;
+        if self.snap.cmds > 0 {
+            self.restore_all();
+            first = self.snap.cmds;
+        }
+        for k in first..self.entries.len() {
+            if k == prefix && prefix > self.snap.cmds {
+                self.take_snapshot(prefix, view);
+            }
+            let e = self.entries[k];
+            let mut cmds = Commands::starting_at(&words[..e.end as usize], e.start as usize);
+            if let Some(cmd) = cmds.next() {
+                cmd.map_err(DrawError::from).and_then(|c| self.exec_timed(c))?;
+            }
+        }
+        if prefix == self.entries.len() && prefix > self.snap.cmds {
+            self.take_snapshot(prefix, view); // the same stream again
+        }
+        Ok(())
+    }
+
+    fn take_snapshot(&mut self, cmds: usize, view: View) {
+        let s = &mut self.snap;
+        s.cmds = cmds;
+        s.view = view;
+        s.pixels.clear();
+        s.pixels.extend_from_slice(&self.pixels);
+        s.masks.clear();
+        s.masks.extend(self.records.live().copied());
+    }
+
+    /// The whole canvas back to the snapshot: its pixels, and of the records only its
+    /// own (a new epoch retires every other one).
+    fn restore_all(&mut self) {
+        self.pixels.copy_from_slice(&self.snap.pixels);
+        self.next_epoch();
+        for r in &self.snap.masks {
+            self.records.put(*r);
+        }
+    }
+
+    /// The pixels and records of rectangle `r` back to the snapshot.
+    fn restore_rect(&mut self, r: PixRect) {
+        let w = self.w;
+        for y in r.y0 as usize..r.y1 as usize {
+            let (a, b) = (3 * (y * w + r.x0 as usize), 3 * (y * w + r.x1 as usize));
+            self.pixels[a..b].copy_from_slice(&self.snap.pixels[a..b]);
+        }
+        self.forget_records(r);
+        for rec in &self.snap.masks {
+            if rec.within(w, r) {
+                self.records.put(*rec);
+            }
+        }
+    }
+
+    /// How many pixels the last [`Canvas::draw`] redrew when it drew only what differs
+    /// from the frame before (`None`: it drew the whole stream).
+    pub fn redrawn_last(&self) -> Option<u64> {
+        self.redrawn
+    }
+
+    /// Draws the damaged rectangles found by [`Damage::diff`]: every command that
+    /// touches one, once, writing only inside them.
+    fn redraw_damage(&mut self, words: &[u32]) -> Result<(), DrawError> {
+        if self.dirty.is_empty() {
+            return Ok(()); // the same stream again: the canvas already holds it
+        }
+        self.win.set(&self.dirty, self.w as u32, self.h as u32);
+        let first = self.snap.cmds;
+        if first > 0 {
+            for k in 0..self.dirty.len() {
+                self.restore_rect(self.dirty[k]);
+            }
+        }
+        let mut result = Ok(());
+        let bounds = Bounds { sx: self.sx, sy: self.sy, tx: self.tx, ty: self.ty, w: self.w as u32, h: self.h as u32 };
+        for k in first..self.entries.len() {
+            let b = self.entries[k].bounds(words, &bounds);
+            let e = self.entries[k];
+            if !self.win.meets(&b) {
+                continue;
+            }
+            let mut cmds = Commands::starting_at(&words[..e.end as usize], e.start as usize);
+            if let Some(cmd) = cmds.next() {
+                if let Err(err) = cmd.map_err(DrawError::from).and_then(|c| self.exec_timed(c)) {
+                    result = Err(err);
+                    break;
+                }
+            }
+        }
+        self.win.clear();
+        result
+    }
+}

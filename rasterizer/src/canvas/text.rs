@@ -1,0 +1,250 @@
+//! Text: glyph outlines filled like paths, or hinted glyph masks as Chromium draws
+//! small unrotated text (see [`Canvas::hinted_text`]).
+
+use super::Canvas;
+use crate::blend::Paint;
+use crate::command::Style;
+use crate::flatten::Flattener;
+use crate::geometry::{Point, Rect};
+
+/// Chromium draws text of more pixels per em than this as paths, not glyph masks.
+const MAX_MASK_PPEM: f64 = 256.0;
+
+/// The observation-pixel coverage of one glyph run drawn by
+/// [`Canvas::fine_glyph_fill`], kept for the next frame that draws the same run at
+/// the same place and view.
+#[derive(Debug)]
+pub(super) struct FineMask {
+    key: Vec<u64>,
+    /// Keep the hinted glyphs of the key alive (the key holds their addresses).
+    #[allow(dead_code)]
+    glyphs: Vec<std::sync::Arc<crate::font::Hinted>>,
+    x0: usize,
+    y0: usize,
+    w: usize,
+    h: usize,
+    cov: Vec<f32>,
+}
+
+/// Glyph runs a canvas keeps the coverage of.
+const MAX_FINE_MASKS: usize = 16;
+
+impl Canvas {
+    /// Glyph outlines of the installed face `face` at `size` (user units per em), each
+    /// at its origin, filled (nonzero, as one shape) and stroked like a path. Nothing
+    /// is drawn without fonts, for an unknown face or a non-finite size or origin.
+    pub(super) fn text(&mut self, style: &Style, face: u32, size: f32, glyphs: &[u32]) {
+        let Some(f) = crate::font::fonts().and_then(|s| s.face(face)) else { return };
+        let s = size as f64 / f.metrics().units_per_em as f64;
+        if !s.is_finite() || s <= 0.0 {
+            return;
+        }
+        let run = || glyphs.chunks_exact(3).map(|g| (g[0] as u16, f32::from_bits(g[1]) as f64, f32::from_bits(g[2]) as f64));
+        if run().any(|(_, x, y)| !(x.is_finite() && y.is_finite())) {
+            return;
+        }
+        if self.hinted_text(style, face, size as f64, glyphs) {
+            return;
+        }
+        let mut bounds: Option<Rect> = None;
+        for (g, x, y) in run() {
+            if let Some([x0, y0, x1, y1]) = f.glyph_box(g) {
+                let b = Rect { x0: x + x0 as f64 * s, y0: y - y1 as f64 * s, x1: x + x1 as f64 * s, y1: y - y0 as f64 * s };
+                bounds = Some(bounds.map_or(b, |a| Rect { x0: a.x0.min(b.x0), y0: a.y0.min(b.y0), x1: a.x1.max(b.x1), y1: a.y1.max(b.y1) }));
+            }
+        }
+        let Some(bounds) = bounds else { return };
+        self.shape(style, true, true, bounds, false, &|p, fl, _| {
+            for (g, x, y) in run() {
+                f.outline(g, fl, |px, py| Point::new(x + px * s, y - py * s), p);
+            }
+        });
+    }
+
+    /// Text as Chromium draws it on Linux when the transform is an unrotated uniform
+    /// scale and the size at most [`MAX_MASK_PPEM`] canvas pixels: glyph masks, each
+    /// glyph hinted (light, vertical only) at its size in canvas pixels, its origin
+    /// rounded to a quarter pixel across and a whole pixel down, the coverage of the
+    /// fill corrected by [`crate::blend::MaskGamma`]. Larger or transformed text is a
+    /// plain path there too. Returns false (nothing drawn) where this does not
+    /// apply, or without a hinter.
+    fn hinted_text(&mut self, style: &Style, face: u32, size: f64, glyphs: &[u32]) -> bool {
+        let m = style.matrix.map(|v| v as f64);
+        let scale = m[0];
+        if !crate::font::can_hint() || m[1] != 0.0 || m[2] != 0.0 || !(scale > 0.0) || (m[3] - scale).abs() > 1e-6 * scale {
+            return false;
+        }
+        let ppem = size * scale;
+        if !(1.0 / 64.0..=MAX_MASK_PPEM).contains(&ppem) {
+            return false;
+        }
+        let size_26_6 = (ppem * 64.0) as i32;
+        let mut run = Vec::with_capacity(glyphs.len() / 3);
+        let mut bounds: Option<Rect> = None;
+        for g in glyphs.chunks_exact(3) {
+            let Some(h) = self.hints.get(face, g[0] as u16, size_26_6) else { return false };
+            let (x, y) = (f32::from_bits(g[1]) as f64, f32::from_bits(g[2]) as f64);
+            let ox = ((scale * x + m[4]) * 4.0 + 0.5).floor() / 4.0;
+            let oy = (m[3] * y + m[5] + 0.5).floor();
+            if !(ox.is_finite() && oy.is_finite()) {
+                return false;
+            }
+            if !h.is_empty() {
+                let [x0, y0, x1, y1] = h.bbox.map(|v| v as f64);
+                let b = Rect { x0: ox + x0, y0: oy - y1, x1: ox + x1, y1: oy - y0 };
+                bounds = Some(bounds.map_or(b, |a| Rect { x0: a.x0.min(b.x0), y0: a.y0.min(b.y0), x1: a.x1.max(b.x1), y1: a.y1.max(b.y1) }));
+            }
+            run.push((h, ox, oy));
+        }
+        let Some(bounds) = bounds else { return true };
+        // the glyphs are placed in canvas pixels: draw with the identity, the stroke
+        // weight scaled as the matrix would have
+        let canvas_px = Style { matrix: [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], weight: style.weight * scale as f32, ..*style };
+        let mut can_fill = true;
+        if self.sx < 1.0 && self.sy < 1.0 {
+            if let Some(paint) = Paint::new(style.fill) {
+                self.fine_glyph_fill(&paint, bounds, &run);
+            }
+            can_fill = false;
+        }
+        self.glyph_masks = true;
+        self.shape(&canvas_px, can_fill, true, bounds, false, &|p, fl, _| {
+            for (h, ox, oy) in &run {
+                h.outline(fl, |px, py| Point::new(ox + px, oy - py), p);
+            }
+        });
+        self.glyph_masks = false;
+        true
+    }
+
+    /// The fill of a glyph run when an observation pixel spans several canvas pixels.
+    /// Chromium corrects each canvas pixel's glyph coverage (the mask gamma) and the
+    /// observation is the area average of those pixels; the correction of an averaged
+    /// coverage is not the average of the corrections (at 400 -> 64 most canvas pixels
+    /// of a stem are fully covered and need none). So the run's coverage is computed at
+    /// canvas resolution, corrected there, and area-averaged to the buffer's pixels,
+    /// which are then blended without further correction.
+    fn fine_glyph_fill(&mut self, paint: &Paint, bounds: Rect, run: &[(std::sync::Arc<crate::font::Hinted>, f64, f64)]) {
+        let lut = crate::blend::MaskGamma::get().table(paint.rgb());
+        // a HUD draws the same text frame after frame: its coverage is kept
+        let mut key = Vec::with_capacity(3 * run.len() + 10);
+        key.extend([self.sx, self.sy, self.tx, self.ty, self.clip.x0, self.clip.y0, self.clip.x1, self.clip.y1, self.tol].map(f64::to_bits));
+        key.push(lut.as_ptr() as u64);
+        for (h, ox, oy) in run {
+            key.extend([std::sync::Arc::as_ptr(h) as u64, ox.to_bits(), oy.to_bits()]);
+        }
+        let hit = self.fine_masks.iter().position(|m| m.key == key);
+        let at = match hit {
+            Some(i) => i,
+            None => {
+                let Some(m) = self.fine_coverage(bounds, run, lut, key) else { return };
+                if self.fine_masks.len() >= MAX_FINE_MASKS {
+                    self.fine_masks.remove(0);
+                }
+                self.fine_masks.push(m);
+                self.fine_masks.len() - 1
+            }
+        };
+        // most recently used last
+        let m = self.fine_masks.remove(at);
+        let (w, (ox0, oy0, ow, oh)) = (self.w, (m.x0, m.y0, m.w, m.h));
+        for k in 0..oh {
+            let y = oy0 + k;
+            if self.win.rows().is_some_and(|r| !r[y]) {
+                continue;
+            }
+            let ranges = self.win.row(y);
+            for i in 0..ow {
+                let x = ox0 + i;
+                let c = m.cov[k * ow + i].min(1.0);
+                if c < 1e-6 || ranges.is_some_and(|rs| !rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize)) {
+                    continue;
+                }
+                match &mut self.probe {
+                    Some(p) => p[y * w + x] += c,
+                    None => paint.blend_cov(&mut self.pixels[3 * (y * w + x)..3 * (y * w + x) + 3], c),
+                }
+            }
+        }
+        self.fine_masks.push(m);
+    }
+
+    /// The coverage of [`Canvas::fine_glyph_fill`]: the run rasterized at canvas
+    /// resolution, corrected by `lut`, area-averaged to the buffer's pixels.
+    fn fine_coverage(&mut self, bounds: Rect, run: &[(std::sync::Arc<crate::font::Hinted>, f64, f64)], lut: &[f32; 256], key: Vec<u64>) -> Option<FineMask> {
+        let (sx, sy, tx, ty) = (self.sx, self.sy, self.tx, self.ty);
+        let clip = Rect { x0: (self.clip.x0 - tx) / sx, y0: (self.clip.y0 - ty) / sy, x1: (self.clip.x1 - tx) / sx, y1: (self.clip.y1 - ty) / sy };
+        let (x0, y0) = (bounds.x0.max(clip.x0).floor() - 1.0, bounds.y0.max(clip.y0).floor() - 1.0);
+        let (x1, y1) = (bounds.x1.min(clip.x1).ceil() + 1.0, bounds.y1.min(clip.y1).ceil() + 1.0);
+        if !(x1 > x0 && y1 > y0) || (x1 - x0) * (y1 - y0) > 1.0e8 {
+            return None;
+        }
+        let (bw, bh) = ((x1 - x0) as usize, (y1 - y0) as usize);
+        let local_clip = Rect { x0: (clip.x0 - x0).max(0.0), y0: (clip.y0 - y0).max(0.0), x1: (clip.x1 - x0).min(bw as f64), y1: (clip.y1 - y0).min(bh as f64) };
+        let fl = Flattener { tol: self.tol, cull: local_clip.outset(self.tol) };
+        self.path.clear();
+        for (h, ox, oy) in run {
+            h.outline(&fl, |px, py| Point::new(ox + px - x0, oy - py - y0), &mut self.path);
+        }
+        self.raster.begin(local_clip);
+        for c in &self.path.contours {
+            self.raster.add_polygon(&self.path.pts[c.start..c.end], |p| p);
+        }
+        let mut mask = std::mem::take(&mut self.row);
+        mask.clear();
+        mask.resize(bw * bh, 0.0);
+        self.raster.finish(bw, bh, |y, xs, cov| {
+            for (d, &c) in mask[y * bw + xs..][..cov.len()].iter_mut().zip(cov) {
+                *d = lut[(c * 255.0 + 0.5) as usize];
+            }
+        });
+        // the buffer pixels the box reaches, and each canvas pixel's share of them
+        let (w, h) = (self.w, self.h);
+        let ox0 = ((x0 * sx + tx).floor().max(0.0) as usize).min(w);
+        let ox1 = ((x1 * sx + tx).ceil().max(0.0) as usize).min(w);
+        let oy0 = ((y0 * sy + ty).floor().max(0.0) as usize).min(h);
+        let oy1 = ((y1 * sy + ty).ceil().max(0.0) as usize).min(h);
+        if ox1 <= ox0 || oy1 <= oy0 {
+            self.row = mask;
+            return None;
+        }
+        let (ow, oh) = (ox1 - ox0, oy1 - oy0);
+        // overlaps of canvas cell i with buffer cells: (buffer cell, length)
+        let shares = |i: usize, s: f64, t: f64, o0: usize, n: usize, out: &mut Vec<(usize, f32)>| {
+            out.clear();
+            let (a, b) = (i as f64 * s + t, (i + 1) as f64 * s + t);
+            let mut k = a.floor().max(o0 as f64) as usize;
+            while k < o0 + n && (k as f64) < b {
+                let len = (b.min(k as f64 + 1.0) - a.max(k as f64)) as f32;
+                if len > 0.0 {
+                    out.push((k - o0, len));
+                }
+                k += 1;
+            }
+        };
+        let mut across = vec![0f32; bh * ow];
+        let mut sh = Vec::with_capacity(4);
+        for i in 0..bw {
+            shares(i, sx, tx + x0 * sx, ox0, ow, &mut sh);
+            for j in 0..bh {
+                let m = mask[j * bw + i];
+                if m != 0.0 {
+                    for &(k, len) in &sh {
+                        across[j * ow + k] += m * len;
+                    }
+                }
+            }
+        }
+        let mut cov = vec![0f32; oh * ow];
+        for j in 0..bh {
+            shares(j, sy, ty + y0 * sy, oy0, oh, &mut sh);
+            for &(k, len) in &sh {
+                for (d, &a) in cov[k * ow..][..ow].iter_mut().zip(&across[j * ow..][..ow]) {
+                    *d += a * len;
+                }
+            }
+        }
+        self.row = mask;
+        Some(FineMask { key, glyphs: run.iter().map(|g| g.0.clone()).collect(), x0: ox0, y0: oy0, w: ow, h: oh, cov })
+    }
+}
