@@ -169,6 +169,38 @@ function draw() {
     assert len({f.tobytes() for f in frames}) == 4, "four styles, four pictures"
 
 
+def test_hud_text_drawn_from_cached_glyphs_is_drawn_as_fresh(game_factory):
+    """A 400x400 canvas at 64x64 computes glyph coverage at canvas resolution, kept per
+    glyph and quarter-pixel phase: text drawn after 20 other strings (more runs than a
+    canvas keeps, so from cached glyphs) must equal the same text drawn first."""
+    src = """
+let offset = 0;
+function setup() { createCanvas(400, 400); }
+function resetGame(seed) { offset = seed; }
+function getGameState() { return {score: 0, lives: 1, gameState: 'playing'}; }
+function draw() {
+  background(20); noStroke(); fill(250, 220, 90); textSize(14);
+  const k = (frameCount - 1 + offset) % 20;
+  text('Score: ' + k * 37 + ' km/h', 10 + (k % 4) * 0.25, 30 + k);
+}"""
+    path = game_factory(src, "hud")
+    warm = jsgym.make_vec(str(path), 1, max_episode_steps=None)
+    try:
+        warm.reset(seed=0)
+        frames = [warm.step(np.zeros(1, dtype=np.int64))[0][0].copy() for _ in range(40)]
+    finally:
+        warm.close()
+    for k in (1, 6, 11, 19):
+        fresh = jsgym.make_vec(str(path), 1)
+        try:
+            first = fresh.reset(seed=k)[0][0]
+        finally:
+            fresh.close()
+        # reset seed 0 drew frameCount 1 (k = 0), step i draws k = (i + 1) % 20
+        assert first.sum() > 0
+        assert np.array_equal(frames[20 + k - 1], first), k
+
+
 @needs_browser
 def test_text_metrics_are_the_browsers(game_factory):
     path = game_factory(HEADER + "function setup() { createCanvas(100, 100); }\n"

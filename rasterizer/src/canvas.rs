@@ -36,7 +36,7 @@ mod resume;
 mod text;
 
 use resume::{LastFrame, Snapshot, View};
-use text::FineMask;
+use text::{FineMask, GlyphCoverage};
 
 /// Largest observation side accepted by [`Canvas::new`].
 pub const MAX_SIDE: u32 = 4096;
@@ -152,6 +152,8 @@ pub struct Canvas {
     hints: crate::font::HintCache,
     /// Coverage of the glyph runs drawn lately (see [`FineMask`]).
     fine_masks: Vec<FineMask>,
+    /// Canvas-resolution coverage of the glyphs those runs are made of.
+    glyph_coverage: GlyphCoverage,
     /// The fill being drawn is glyph masks (see [`crate::blend::MaskGamma`]).
     glyph_masks: bool,
     /// What opaque rectangles and convex polygons drew into the edge pixels of the
@@ -287,6 +289,7 @@ impl Canvas {
             probe: None,
             hints: Default::default(),
             fine_masks: Vec::new(),
+            glyph_coverage: GlyphCoverage::default(),
             glyph_masks: false,
             records: Records::default(),
             seam_edges: Vec::new(),

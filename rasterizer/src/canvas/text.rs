@@ -29,6 +29,64 @@ pub(super) struct FineMask {
 /// Glyph runs a canvas keeps the coverage of.
 const MAX_FINE_MASKS: usize = 16;
 
+/// Raw (uncorrected) canvas-resolution coverage of hinted glyphs, per glyph and
+/// quarter-pixel phase of its origin: a HUD whose text changes every frame (a score,
+/// a timer) draws the same few glyphs at the same phases, so
+/// [`Canvas::fine_glyph_fill`] rasterizes each of them once instead of per frame.
+#[derive(Debug, Default)]
+pub(super) struct GlyphCoverage {
+    entries: std::collections::HashMap<(usize, u8), GlyphCov>,
+    tol: f64,
+}
+
+/// One glyph's coverage: `w x h` canvas pixels from `(x0, y0)` relative to its origin
+/// `(floor(ox), oy)`.
+#[derive(Debug)]
+struct GlyphCov {
+    /// Keeps the key's glyph alive (the key holds its address).
+    #[allow(dead_code)]
+    glyph: std::sync::Arc<crate::font::Hinted>,
+    x0: i64,
+    y0: i64,
+    w: usize,
+    h: usize,
+    cov: Vec<f32>,
+}
+
+/// Glyph coverages a canvas keeps before it starts over.
+const MAX_GLYPH_COVERAGES: usize = 1024;
+
+impl GlyphCoverage {
+    /// The coverage of glyph `h` with its origin `phase` (0, 0.25, 0.5 or 0.75) right
+    /// of a pixel boundary and on one, rasterized at tolerance `tol` on first use.
+    fn get(&mut self, h: &std::sync::Arc<crate::font::Hinted>, phase: f64, tol: f64, raster: &mut crate::coverage::Rasterizer, path: &mut crate::flatten::Polylines) -> &GlyphCov {
+        if tol != self.tol || self.entries.len() >= MAX_GLYPH_COVERAGES {
+            self.entries.clear();
+            self.tol = tol;
+        }
+        let key = (std::sync::Arc::as_ptr(h) as usize, (phase * 4.0) as u8);
+        self.entries.entry(key).or_insert_with(|| {
+            let [bx0, by0, bx1, by1] = h.bbox.map(|v| v as f64);
+            let (x0, y0) = ((phase + bx0).floor() - 1.0, (-by1).floor() - 1.0);
+            let (x1, y1) = ((phase + bx1).ceil() + 1.0, (-by0).ceil() + 1.0);
+            let (w, hgt) = if h.is_empty() || !(x1 > x0 && y1 > y0) { (0, 0) } else { ((x1 - x0) as usize, (y1 - y0) as usize) };
+            let mut cov = vec![0f32; w * hgt];
+            if w > 0 {
+                let clip = Rect { x0: 0.0, y0: 0.0, x1: w as f64, y1: hgt as f64 };
+                let fl = Flattener { tol, cull: clip.outset(tol) };
+                path.clear();
+                h.outline(&fl, |px, py| Point::new(phase + px - x0, -py - y0), path);
+                raster.begin(clip);
+                for c in &path.contours {
+                    raster.add_polygon(&path.pts[c.start..c.end], |p| p);
+                }
+                raster.finish(w, hgt, |y, xs, row| cov[y * w + xs..][..row.len()].copy_from_slice(row));
+            }
+            GlyphCov { glyph: h.clone(), x0: x0 as i64, y0: y0 as i64, w, h: hgt, cov }
+        })
+    }
+}
+
 impl Canvas {
     /// Glyph outlines of the installed face `face` at `size` (user units per em), each
     /// at its origin, filled (nonzero, as one shape) and stroked like a path. Nothing
@@ -181,23 +239,52 @@ impl Canvas {
         }
         let (bw, bh) = ((x1 - x0) as usize, (y1 - y0) as usize);
         let local_clip = Rect { x0: (clip.x0 - x0).max(0.0), y0: (clip.y0 - y0).max(0.0), x1: (clip.x1 - x0).min(bw as f64), y1: (clip.y1 - y0).min(bh as f64) };
-        let fl = Flattener { tol: self.tol, cull: local_clip.outset(self.tol) };
-        self.path.clear();
-        for (h, ox, oy) in run {
-            h.outline(&fl, |px, py| Point::new(ox + px - x0, oy - py - y0), &mut self.path);
-        }
-        self.raster.begin(local_clip);
-        for c in &self.path.contours {
-            self.raster.add_polygon(&self.path.pts[c.start..c.end], |p| p);
-        }
         let mut mask = std::mem::take(&mut self.row);
         mask.clear();
         mask.resize(bw * bh, 0.0);
-        self.raster.finish(bw, bh, |y, xs, cov| {
-            for (d, &c) in mask[y * bw + xs..][..cov.len()].iter_mut().zip(cov) {
-                *d = lut[(c * 255.0 + 0.5) as usize];
+        let whole_pixels = [local_clip.x0, local_clip.y0, local_clip.x1, local_clip.y1].iter().all(|v| v.fract() == 0.0);
+        if whole_pixels {
+            // the run's coverage is the sum of its glyphs' (they do not overlap), each
+            // rasterized once per glyph and quarter-pixel phase (`GlyphCoverage`)
+            let [cx0, cy0, cx1, cy1] = [local_clip.x0, local_clip.y0, local_clip.x1, local_clip.y1].map(|v| v as i64);
+            for (h, ox, oy) in run {
+                let g = self.glyph_coverage.get(h, *ox - ox.floor(), self.tol, &mut self.raster, &mut self.path);
+                let gx = ox.floor() as i64 + g.x0 - x0 as i64;
+                let gy = *oy as i64 + g.y0 - y0 as i64;
+                let (ya, yb) = (gy.max(cy0), (gy + g.h as i64).min(cy1));
+                let (xa, xb) = (gx.max(cx0), (gx + g.w as i64).min(cx1));
+                if xa >= xb {
+                    continue;
+                }
+                for y in ya..yb {
+                    let src = &g.cov[(y - gy) as usize * g.w + (xa - gx) as usize..][..(xb - xa) as usize];
+                    let dst = &mut mask[y as usize * bw + xa as usize..][..(xb - xa) as usize];
+                    for (d, &c) in dst.iter_mut().zip(src) {
+                        *d += c;
+                    }
+                }
             }
-        });
+            for d in mask.iter_mut() {
+                if *d != 0.0 {
+                    *d = lut[(d.min(1.0) * 255.0 + 0.5) as usize];
+                }
+            }
+        } else {
+            let fl = Flattener { tol: self.tol, cull: local_clip.outset(self.tol) };
+            self.path.clear();
+            for (h, ox, oy) in run {
+                h.outline(&fl, |px, py| Point::new(ox + px - x0, oy - py - y0), &mut self.path);
+            }
+            self.raster.begin(local_clip);
+            for c in &self.path.contours {
+                self.raster.add_polygon(&self.path.pts[c.start..c.end], |p| p);
+            }
+            self.raster.finish(bw, bh, |y, xs, cov| {
+                for (d, &c) in mask[y * bw + xs..][..cov.len()].iter_mut().zip(cov) {
+                    *d = lut[(c * 255.0 + 0.5) as usize];
+                }
+            });
+        }
         // the buffer pixels the box reaches, and each canvas pixel's share of them
         let (w, h) = (self.w, self.h);
         let ox0 = ((x0 * sx + tx).floor().max(0.0) as usize).min(w);
