@@ -502,6 +502,9 @@ impl Canvas {
                     return Ok(());
                 }
                 let [x1, y1, x2, y2] = p.map(|v| v as f64);
+                if self.axis_line(&style, x1, y1, x2, y2) {
+                    return Ok(());
+                }
                 let bounds = Rect { x0: x1.min(x2), y0: y1.min(y2), x1: x1.max(x2), y1: y1.max(y2) };
                 self.shape(&style, false, true, bounds, false, &|p, _, _| {
                     p.move_to(Point::new(x1, y1));
@@ -636,6 +639,42 @@ impl Canvas {
         self.shape(style, w > 0.0 && h > 0.0, true, bounds, false, &|p, fl, _| {
             flatten::rounded_rect(p, fl, x, y, w, h, r);
         });
+    }
+
+    /// A horizontal or vertical `line()` under an axis-aligned transform whose stroke
+    /// shows as a rectangle: butt or projecting caps, or round caps that lie wholly
+    /// outside the clip (grid lines and gradient rows drawn across the whole canvas).
+    /// Drawn as the axis-aligned rectangle it is, with exact coverage and blended as
+    /// strokes are (`blend_axis_rect`), instead of as a stroked outline. Returns false, having drawn nothing, where that does not apply.
+    fn axis_line(&mut self, style: &Style, x1: f64, y1: f64, x2: f64, y2: f64) -> bool {
+        let horizontal = y1 == y2 && x1 != x2;
+        if !(horizontal || (x1 == x2 && y1 != y2)) || !(style.weight.is_finite() && style.weight > 0.0) {
+            return false;
+        }
+        let Some(paint) = Paint::new(style.stroke) else { return false };
+        let Some(m) = self.device_matrix(style) else { return false };
+        if !m.is_axis_aligned() {
+            return false;
+        }
+        let hw = 0.5 * style.weight as f64;
+        let (lo, hi) = if horizontal { (x1.min(x2), x1.max(x2)) } else { (y1.min(y2), y1.max(y2)) };
+        let at = if horizontal { y1 } else { x1 };
+        // user-space rectangle from `a` to `b` along the line, `hw` either side of it
+        let dev = |a: f64, b: f64| {
+            let (ux0, uy0, ux1, uy1) = if horizontal { (a, at - hw, b, at + hw) } else { (at - hw, a, at + hw, b) };
+            let (p0, p1) = (m.apply(Point::new(ux0, uy0)), m.apply(Point::new(ux1, uy1)));
+            Rect { x0: p0.x.min(p1.x), y0: p0.y.min(p1.y), x1: p0.x.max(p1.x), y1: p0.y.max(p1.y) }
+        };
+        let clip = self.clip;
+        let outside = |r: Rect| r.x1 <= clip.x0 || r.x0 >= clip.x1 || r.y1 <= clip.y0 || r.y0 >= clip.y1;
+        let (lo, hi) = match style.cap {
+            Cap::Butt => (lo, hi),
+            Cap::Square => (lo - hw, hi + hw),
+            Cap::Round if outside(dev(lo - hw, lo)) && outside(dev(hi, hi + hw)) => (lo, hi),
+            Cap::Round => return false,
+        };
+        self.blend_axis_rect(dev(lo, hi), &paint);
+        true
     }
 
     fn arc(&mut self, style: &Style, c: [f32; 6], mode: ArcMode) {
@@ -1044,6 +1083,21 @@ impl Canvas {
             self.fill_opaque_axis_rect(sx, sy, paint);
             return;
         }
+        self.blend_axis_rect_in(x0, x1, y0, y1, paint);
+    }
+
+    /// An axis-aligned rectangle in device space as a stroke is drawn: each pixel's
+    /// exact coverage blended, no partial-coverage records kept or consulted.
+    fn blend_axis_rect(&mut self, r: Rect, paint: &Paint) {
+        self.each_window(r, |c| {
+            let a = c.axis_clip();
+            c.blend_axis_rect_in(r.x0.max(a.x0), r.x1.min(a.x1), r.y0.max(a.y0), r.y1.min(a.y1), paint);
+        });
+    }
+
+    /// The rectangle `[x0, x1) x [y0, y1)` (already clipped) blended with its exact
+    /// coverage (or summed into the probe).
+    fn blend_axis_rect_in(&mut self, x0: f64, x1: f64, y0: f64, y1: f64, paint: &Paint) {
         let Some((i0, i1)) = axis_coverage(x0, x1, self.w, &mut self.cx) else { return };
         let Some((j0, j1)) = axis_coverage(y0, y1, self.h, &mut self.cy) else { return };
         let w = self.w;

@@ -6,7 +6,7 @@ mod common;
 use std::f32::consts::PI;
 
 use common::*;
-use jsgym_native::command::{Cap, Join, Verb};
+use jsgym_native::command::{Cap, Join, Rgba, Verb};
 use jsgym_native::CommandWriter;
 
 fn line_cov(cap: Cap, weight: f32, p: [f32; 4]) -> f64 {
@@ -157,3 +157,37 @@ fn points_are_round_or_square_dots_in_the_stroke_colour() {
 }
 
 use jsgym_native::Style;
+
+#[test]
+fn axis_line_fast_path_matches_generic_outline() {
+    // Horizontal and vertical lines whose stroke shows as a rectangle (butt or
+    // projecting caps, round caps beyond the canvas) are drawn as that rectangle; the
+    // same open polyline as a PATH goes through the stroker. Both blend as strokes do.
+    let cases: [(Cap, [f32; 4]); 6] = [
+        (Cap::Butt, [10.3, 20.6, 50.2, 20.6]),
+        (Cap::Square, [40.0, 10.25, 40.0, 50.75]),
+        (Cap::Round, [-4.0, 31.5, 70.0, 31.5]),
+        (Cap::Round, [12.7, -3.0, 12.7, 68.0]),
+        (Cap::Butt, [50.0, 5.5, 8.0, 5.5]),
+        // round caps inside the canvas: the general path, the same outline both ways
+        (Cap::Round, [12.0, 40.0, 52.0, 40.0]),
+    ];
+    for (cap, p) in cases {
+        let st = stroke(Rgba::new(200, 120, 40, 255), 2.6, cap, Join::Miter);
+        let mut a = CommandWriter::new();
+        a.background(Rgba::new(10, 20, 30, 255)).line(&st, p[0], p[1], p[2], p[3]);
+        let mut b = CommandWriter::new();
+        b.background(Rgba::new(10, 20, 30, 255)).path(&st, &[Verb::Move(p[0], p[1]), Verb::Line(p[2], p[3])]);
+        let (ca, cb) = (coverage(64, 64, &a), coverage(64, 64, &b));
+        assert!(sum(&ca) > 0.0);
+        for (i, (x, y)) in ca.iter().zip(&cb).enumerate() {
+            assert!((x - y).abs() < 1e-4, "{cap:?} {p:?} pixel {i}: line {x} vs path {y}");
+        }
+        let (mut da, mut db) = (canvas(64, 64), canvas(64, 64));
+        da.draw(a.words()).unwrap();
+        db.draw(b.words()).unwrap();
+        let (ra, rb) = (read_rgb(&da), read_rgb(&db));
+        let worst = ra.iter().zip(&rb).map(|(x, y)| (*x as i32 - *y as i32).abs()).max().unwrap();
+        assert!(worst <= 1, "{cap:?} {p:?}: pixels differ by up to {worst} levels");
+    }
+}
