@@ -78,7 +78,17 @@ fn main() {
         let mut flags = common.clone();
         flags.push("-w".into());
         flags.extend(math_redirects(&root));
-        objects.push(compile(&cc, &flags, &qjs.join(name), &out.join(format!("quickjs_{name}.o"))));
+        // quickjs.c comes in through runtime/engine/quickjs_unit.c, which adds the object
+        // constructors of runtime/engine/engine.h inside its unit
+        let src = if name == "quickjs.c" {
+            if is_ng {
+                flags.push("-DJG_QUICKJS_NG".into());
+            }
+            root.join("runtime/engine/quickjs_unit.c")
+        } else {
+            qjs.join(name)
+        };
+        objects.push(compile(&cc, &flags, &src, &out.join(format!("quickjs_{name}.o"))));
     }
     let mut ours = common.clone();
     ours.extend(["-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers"].map(String::from));
@@ -198,7 +208,8 @@ fn c_files(dir: &Path) -> Vec<PathBuf> {
         for entry in fs::read_dir(&d).unwrap_or_else(|e| panic!("reading {}: {e}", d.display())) {
             let path = entry.unwrap().path();
             if path.is_dir() {
-                if path.file_name().map_or(false, |n| n != "tests") {
+                // runtime/engine/ is compiled as part of QuickJS (above)
+                if path.file_name().map_or(false, |n| n != "tests" && n != "engine") {
                     stack.push(path);
                 }
             } else if path.extension().map_or(false, |x| x == "c") {

@@ -19,6 +19,7 @@
  */
 #include <stdlib.h>
 
+#include "engine/engine.h"
 #include "p5_internal.h"
 
 static const double p5_default_maxes[3][4] = {
@@ -544,6 +545,12 @@ int p5_resolve_color(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, ui
 static JSValue p5_number_array(JSContext *ctx, const double *v, int n)
 {
     P5Shim *s = p5_shim(ctx);
+    if (n == 4) {
+        JSValue vals[4];
+        for (int i = 0; i < 4; i++) vals[i] = p5_new_number(ctx, v[i]);
+        JSValue a = engine_new_array_from(ctx, vals, 4);
+        if (!JS_IsUndefined(a)) return a;
+    }
     if (n == 4 && JS_IsFunction(ctx, s->array4)) {
         JSValue args[4];
         for (int i = 0; i < 4; i++) args[i] = p5_new_number(ctx, v[i]);
@@ -571,6 +578,11 @@ static JSValue p5_new_color(JSContext *ctx, P5Shim *s, const double *unit)
     };
     static const int atoms[P5_COLOR_PROPS] = {P5_ATOM_mode, P5_ATOM_maxes, P5_ATOM__array,
                                               P5_ATOM_levels, P5_ATOM_hsla, P5_ATOM_hsba};
+    if (!JS_IsException(vals[2]) && !JS_IsException(vals[3])) {
+        /* the last stage has every property: the colour is made with its shape */
+        JSValue made = engine_new_object_like(ctx, s->color_stages[P5_COLOR_PROPS - 1], vals, P5_COLOR_PROPS);
+        if (!JS_IsUndefined(made)) return made;
+    }
     JSValue c = JS_NewObjectProto(ctx, s->color_proto);
     int i = 0;
     if (!JS_IsException(c) && !JS_IsException(vals[2]) && !JS_IsException(vals[3]))

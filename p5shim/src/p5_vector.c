@@ -12,6 +12,7 @@
  * Math.sin/cos/atan2/sqrt are looked up on the global Math at each call, as p5's own
  * code does, so the runtime's V8-identical versions (and a game's override) apply.
  */
+#include "engine/engine.h"
 #include "p5_internal.h"
 
 enum { P5V_SET, P5V_COPY, P5V_ADD, P5V_SUB, P5V_MULT, P5V_DIV, P5V_MAG, P5V_MAGSQ, P5V_DOT,
@@ -181,6 +182,11 @@ static JSValue p5v_new(JSContext *ctx, P5Shim *s, int pinst, JSValueConst fr, JS
     static const int atoms[P5_VECTOR_PROPS] = {P5_ATOM_isPInst, P5_ATOM__fromRadians,
                                                P5_ATOM__toRadians, P5_ATOM_x, P5_ATOM_y, P5_ATOM_z};
     int first = pinst ? 0 : 3;
+    if (pinst) {
+        /* createVector's: made with the shape of the last stage, which has them all */
+        JSValue made = engine_new_object_like(ctx, s->vector_stages[P5_VECTOR_PROPS - 1], vals, P5_VECTOR_PROPS);
+        if (!JS_IsUndefined(made)) return made;
+    }
     JSValue v = JS_NewObjectProto(ctx, s->vector_proto);
     int i = first;
     if (!JS_IsException(v))
