@@ -150,6 +150,25 @@ def test_text_widths_follow_harfbuzz_layout(game_factory):
         assert got == pytest.approx(want, abs=1e-9), text
 
 
+def test_shaped_runs_are_kept_per_face():
+    """Shaped text is kept per thread, keyed by face and text: the same string in
+    another face (or style) must be shaped again, and the first face's run reused."""
+    got = _core.eval_js("""(function () {
+      var out = [];
+      for (var i = 0; i < 2; i++) {
+        for (var f of ['serif', 'sans-serif', 'monospace']) {
+          textFont(f); textSize(20);
+          for (var st of [NORMAL, BOLD]) { textStyle(st); out.push(textWidth('Score: 1024')); }
+        }
+      }
+      return out;
+    })()""")
+    first, second = got[:6], got[6:]
+    assert first == second
+    # serif and sans-serif, normal and bold, all differ; monospace bold keeps its advance
+    assert len(set(first[:4])) == 4 and first[4] not in first[:4], first
+
+
 def test_text_draws_each_style_differently(game_factory):
     src = HEADER + """
 function setup() { createCanvas(200, 60); }

@@ -261,6 +261,22 @@ pub unsafe extern "C" fn jg_font_metrics(face: u32, out: *mut JgFontMetrics) -> 
     })
 }
 
+/// Shaped runs of [`jg_font_shape`], per thread: keyed by `[face, text...]`, each the
+/// glyph words and advances it returns.
+#[derive(Default)]
+struct ShapedRuns {
+    runs: std::collections::HashMap<Vec<u32>, Vec<(u32, i32)>>,
+    key: Vec<u32>,
+    scratch: Vec<crate::font::Shaped>,
+}
+
+/// Shaped runs a thread keeps before it starts over.
+const MAX_SHAPED_RUNS: usize = 512;
+
+thread_local! {
+    static SHAPED: std::cell::RefCell<ShapedRuns> = std::cell::RefCell::new(ShapedRuns::default());
+}
+
 /// Shapes `n` characters into glyphs and pen advances (font units). See the header.
 ///
 /// # Safety
@@ -274,17 +290,27 @@ pub unsafe extern "C" fn jg_font_shape(face: u32, text: *const u32, n: usize, gl
         let set = crate::font::fonts()?;
         set.face(face)?;
         let t = if n == 0 { &[][..] } else { std::slice::from_raw_parts(text, n) };
-        thread_local! {
-            static SHAPED: std::cell::RefCell<Vec<crate::font::Shaped>> = const { std::cell::RefCell::new(Vec::new()) };
-        }
         SHAPED.with(|cell| {
-            let mut out = cell.borrow_mut();
-            set.shape(face, t, &mut out);
-            for (k, s) in out.iter().enumerate() {
-                *glyphs.add(k) = s.glyph as u32 | s.face << 16;
-                *advances.add(k) = s.advance;
+            let cache = &mut *cell.borrow_mut();
+            // a HUD shapes the same strings frame after frame: shaped runs are kept per
+            // thread, keyed by the face and the text (the font set never changes)
+            cache.key.clear();
+            cache.key.push(face);
+            cache.key.extend_from_slice(t);
+            if !cache.runs.contains_key(cache.key.as_slice()) {
+                set.shape(face, t, &mut cache.scratch);
+                let run: Vec<(u32, i32)> = cache.scratch.iter().map(|s| (s.glyph as u32 | s.face << 16, s.advance)).collect();
+                if cache.runs.len() >= MAX_SHAPED_RUNS {
+                    cache.runs.clear();
+                }
+                cache.runs.insert(cache.key.clone(), run);
             }
-            Some(out.len() as i64)
+            let run = &cache.runs[cache.key.as_slice()];
+            for (k, &(g, a)) in run.iter().enumerate() {
+                *glyphs.add(k) = g;
+                *advances.add(k) = a;
+            }
+            Some(run.len() as i64)
         })
     }));
     r.ok().flatten().unwrap_or(JG_RASTER_BAD_ARGUMENT as i64)
