@@ -45,7 +45,8 @@ import jsgym
 from jsgym.trainers.common import (Agent, RunLogger, check_games, env_kwargs_from, evaluate,
                                    load_checkpoint, load_policy, make_run_name, parse_args,
                                    plot_learning_curve, progress_bar, random_baseline,
-                                   save_checkpoint, seed_everything, updates_for)
+                                   save_checkpoint, seed_everything, torch_threads_for,
+                                   updates_for)
 
 
 @dataclass
@@ -61,8 +62,9 @@ class Args:
     """seed of the RNGs and of the envs (learner process r adds 1000 * r)"""
     torch_deterministic: bool = True
     """sets torch.backends.cudnn.deterministic"""
-    torch_threads: int = 1
-    """torch CPU threads per process (0: torch's default); 1 is fastest on a small shared CPU"""
+    torch_threads: int = 0
+    """torch CPU threads per learner process (0: its share of the usable cores less its
+    actor threads, at least 1; 1 when the machine is busy with other jobs at start)"""
     device: str = "cpu"
     """torch device of the learner; threaded actors' batched inference runs there too (Ray
     actors always infer on their CPU)"""
@@ -444,7 +446,10 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
 
     # seeding (each learner process gets its own env and sampling seeds)
     seed = args.seed + 1000 * rank
-    seed_everything(seed, args.torch_deterministic, args.torch_threads)
+    threads, why = torch_threads_for(args.torch_threads, beside=0 if args.ray else args.num_actors)
+    if is_main:
+        print(f"torch threads: {threads} ({why})", flush=True)
+    seed_everything(seed, args.torch_deterministic, threads)
     device = torch.device(args.device)
 
     # the learner's network (every game must have the same observations and actions)

@@ -25,7 +25,8 @@ import jsgym
 from jsgym.trainers.common import (Agent, RunLogger, check_games, env_kwargs_from, evaluate,
                                    load_checkpoint, load_policy, make_run_name, parse_args,
                                    plot_learning_curve, progress_bar, random_baseline,
-                                   save_checkpoint, seed_everything, updates_for)
+                                   save_checkpoint, seed_everything, torch_threads_for,
+                                   updates_for)
 
 
 @dataclass
@@ -40,9 +41,9 @@ class Args:
     """seed of the RNGs and of the envs"""
     torch_deterministic: bool = True
     """sets torch.backends.cudnn.deterministic"""
-    torch_threads: int = 1
-    """torch CPU threads (0: torch's default). 1 is fastest on a small shared CPU: with
-    more, OpenMP threads wait on each other whenever another process holds a core"""
+    torch_threads: int = 0
+    """torch CPU threads (0: one per usable core, or 1 when the machine is busy with other
+    jobs at start; docs/training.md, CPU notes)"""
     device: str = "cpu"
     """torch device of the network"""
     backend: str = "quickjs"
@@ -151,7 +152,9 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
     logger = RunLogger(run_dir, args, enabled=args.track)
 
     # seeding
-    seed_everything(args.seed, args.torch_deterministic, args.torch_threads)
+    threads, why = torch_threads_for(args.torch_threads)
+    print(f"torch threads: {threads} ({why})", flush=True)
+    seed_everything(args.seed, args.torch_deterministic, threads)
     device = torch.device(args.device)
 
     # env setup
