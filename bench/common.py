@@ -91,9 +91,7 @@ def optional(module: str):
 
 # -- load and CPU ----------------------------------------------------------------------
 
-def proc_stat():
-    with open("/proc/stat") as f:
-        return [int(x) for x in f.readline().split()[1:]]
+from jsgym.machine import cpu_busy_fraction, proc_stat  # noqa: E402,F401  (shared with the package)
 
 
 def proc_stat_cpus() -> dict[int, list[int]]:
@@ -105,14 +103,6 @@ def proc_stat_cpus() -> dict[int, list[int]]:
                 name, *vals = line.split()
                 out[int(name[3:])] = [int(x) for x in vals]
     return out
-
-
-def cpu_busy_fraction(interval_start, interval_end) -> float:
-    """Share of all CPUs busy between two /proc/stat samples."""
-    a, b = interval_start, interval_end
-    idle = (b[3] + b[4]) - (a[3] + a[4])
-    total = sum(b) - sum(a)
-    return 1.0 - idle / total if total else 0.0
 
 
 def rss_bytes() -> int:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import os
 import pathlib
 import threading
@@ -760,30 +759,7 @@ def read_declarations(config: PoolConfig) -> dict:
         pool.close()
 
 
-def usable_cores() -> int:
-    """The cores this process may run on: its CPU affinity, capped by a cgroup CPU quota
-    (cgroup v2 ``cpu.max``, v1 ``cpu.cfs_quota_us``) rounded up; at least 1."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    quota = None
-    try:
-        limit, period = pathlib.Path("/sys/fs/cgroup/cpu.max").read_text().split()[:2]
-        if limit != "max":
-            quota = int(limit) / int(period)
-    except (OSError, ValueError):
-        try:
-            q = int(pathlib.Path("/sys/fs/cgroup/cpu/cpu.cfs_quota_us").read_text())
-            period = int(pathlib.Path("/sys/fs/cgroup/cpu/cpu.cfs_period_us").read_text())
-            if q > 0 and period > 0:
-                quota = q / period
-        except (OSError, ValueError):
-            pass
-    if quota is not None:
-        cores = min(cores, math.ceil(quota))
-    return max(1, cores)
-
-
 def default_threads(num_envs: int) -> int:
+    from jsgym.machine import usable_cores
+
     return max(1, min(num_envs, usable_cores()))

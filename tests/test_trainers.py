@@ -208,11 +208,11 @@ def test_torch_threads_come_from_the_machine(monkeypatch):
     """--torch-threads 0: the usable cores (split among torchrun's learner processes)
     less the threads beside the learner, at least 1; 1 when other processes keep the
     machine busy; a positive request as given."""
-    from jsgym import _core
+    from jsgym import machine
     from jsgym.trainers import common
 
-    monkeypatch.setattr(_core, "usable_cores", lambda: 8)
-    monkeypatch.setattr(common, "busy_cores", lambda seconds=0.25: 0.0)
+    monkeypatch.setattr(machine, "usable_cores", lambda: 8)
+    monkeypatch.setattr(machine, "busy_cores", lambda seconds=0.25: 0.0)
     monkeypatch.delenv("LOCAL_WORLD_SIZE", raising=False)
     assert common.torch_threads_for(3)[0] == 3
     assert common.torch_threads_for(0)[0] == 8
@@ -220,7 +220,8 @@ def test_torch_threads_come_from_the_machine(monkeypatch):
     assert common.torch_threads_for(0, beside=20)[0] == 1
     monkeypatch.setenv("LOCAL_WORLD_SIZE", "2")
     assert common.torch_threads_for(0, beside=1)[0] == 3
-    monkeypatch.setattr(common, "busy_cores", lambda seconds=0.25: 1.5)
+    monkeypatch.setattr(machine, "busy_cores", lambda seconds=0.25: 1.5)
     threads, why = common.torch_threads_for(0)
     assert threads == 1 and "busy" in why
-    assert 0.0 <= common.busy_cores(0.05) <= (os.cpu_count() or 1) + 1e-9
+    monkeypatch.undo()
+    assert 0.0 <= machine.busy_cores(0.05) <= (os.cpu_count() or 1) + 1e-9

@@ -120,34 +120,17 @@ def updates_for(total_timesteps: int, per_update: int, what: str) -> int:
 BUSY_CORES = 0.5
 
 
-def busy_cores(seconds: float = 0.25) -> float:
-    """How many cores other processes keep busy now: the non-idle share of /proc/stat's
-    CPU time over ``seconds``, times the cores (0 where /proc/stat is missing). Called
-    before training starts, when this process itself is idle."""
-    def sample():
-        with open("/proc/stat") as f:
-            v = [int(x) for x in f.readline().split()[1:]]
-        return sum(v), v[3] + (v[4] if len(v) > 4 else 0)  # total, idle + iowait
-    try:
-        (t0, i0) = sample()
-        time.sleep(seconds)
-        (t1, i1) = sample()
-    except (OSError, ValueError, IndexError):
-        return 0.0
-    total = t1 - t0
-    return 0.0 if total <= 0 else (total - (i1 - i0)) / total * (os.cpu_count() or 1)
-
-
 def torch_threads_for(requested: int, beside: int = 0) -> tuple[int, str]:
     """The torch CPU threads of a learner and why: ``requested`` when positive; else the
     cores this process may use (affinity and cgroup quota, shared among the learner
     processes of a ``torchrun``), less ``beside`` threads that run at the same time (an
     IMPALA learner's actor threads), at least 1. On a machine already busy with other
-    jobs when training starts (more than BUSY_CORES cores busy) it is 1: OpenMP threads
-    wait on each other whenever another process holds one of their cores."""
+    jobs when training starts (more than BUSY_CORES cores busy: ``jsgym.machine``) it is
+    1: OpenMP threads wait on each other whenever another process holds one of their
+    cores."""
     if requested > 0:
         return requested, "--torch-threads"
-    from jsgym._core import usable_cores
+    from jsgym.machine import busy_cores, usable_cores
 
     procs = max(1, int(os.environ.get("LOCAL_WORLD_SIZE", "1")))
     cores = max(1, usable_cores() // procs)

@@ -294,18 +294,21 @@ pub unsafe extern "C" fn jg_font_shape(face: u32, text: *const u32, n: usize, gl
             let cache = &mut *cell.borrow_mut();
             // a HUD shapes the same strings frame after frame: shaped runs are kept per
             // thread, keyed by the face and the text (the font set never changes)
-            cache.key.clear();
-            cache.key.push(face);
-            cache.key.extend_from_slice(t);
-            if !cache.runs.contains_key(cache.key.as_slice()) {
-                set.shape(face, t, &mut cache.scratch);
-                let run: Vec<(u32, i32)> = cache.scratch.iter().map(|s| (s.glyph as u32 | s.face << 16, s.advance)).collect();
-                if cache.runs.len() >= MAX_SHAPED_RUNS {
-                    cache.runs.clear();
+            let ShapedRuns { runs, key, scratch } = cache;
+            key.clear();
+            key.push(face);
+            key.extend_from_slice(t);
+            let run = match runs.get(key.as_slice()) {
+                Some(run) => run,
+                None => {
+                    set.shape(face, t, scratch);
+                    if runs.len() >= MAX_SHAPED_RUNS {
+                        runs.clear();
+                    }
+                    let run = scratch.iter().map(|s| (s.glyph as u32 | s.face << 16, s.advance)).collect();
+                    runs.entry(key.clone()).or_insert(run)
                 }
-                cache.runs.insert(cache.key.clone(), run);
-            }
-            let run = &cache.runs[cache.key.as_slice()];
+            };
             for (k, &(g, a)) in run.iter().enumerate() {
                 *glyphs.add(k) = g;
                 *advances.add(k) = a;
