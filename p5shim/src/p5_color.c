@@ -539,9 +539,10 @@ int p5_resolve_color(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, ui
 
 /* ------------------------------------------------------------------ p5.Color objects */
 
-/* A new JS array of the given numbers. Four of them (a colour's _array and levels) come
- * from a JS array literal: it allocates the elements once, where appending them one by
- * one through the API grows (reallocates) the array at every element. */
+/* A new JS array of the given numbers. Four of them (a colour's _array and levels) are
+ * allocated once: by the engine's array constructor (engine/engine.h), or where the
+ * engine has none (quickjs-ng builds) from a JS array literal; appending them one by one
+ * through the API grows (reallocates) the array at every element. */
 static JSValue p5_number_array(JSContext *ctx, const double *v, int n)
 {
     P5Shim *s = p5_shim(ctx);
