@@ -97,6 +97,20 @@ def fleet_actors(timeout: float = 120) -> list:
     raise AssertionError("the trainer's two rollout actors never delivered")
 
 
+def restarted_node(handle, old_pid: int, timeout: float = 120) -> str:
+    """The node of the actor's next incarnation, once Ray has restarted it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            info = ray.get(handle.info.remote(), timeout=10)
+            if info["pid"] != old_pid:
+                return info["node"]
+        except (ray.exceptions.RayError, TimeoutError):
+            pass
+        time.sleep(0.5)
+    raise AssertionError(f"the actor of pid {old_pid} was not restarted in {timeout:g} s")
+
+
 def test_fleet_spans_both_nodes_and_survives_a_killed_actor(cluster, tmp_path):
     """The multi-node run: 2 actors (one per node), one of them SIGKILLed early in the
     run. Ray restarts it, the learner resends it the weights, and the run reaches its
@@ -219,20 +233,32 @@ def test_two_ddp_learners_each_with_a_fleet(cluster, tmp_path):
 def test_fleet_survives_losing_a_node(cluster, tmp_path):
     """A third node joins; once the actors stream, the worker node hosting one of them is
     removed (its raylet, object store and workers killed). Ray restarts that actor on the
-    node left free, and the run reaches its budget with unrolls from three nodes. Runs
-    last: the cluster ends as it began, a head and one worker."""
-    spare = cluster.add_node(num_cpus=1, object_store_memory=100 << 20)
+    node left free, and the run reaches its budget with unrolls from three nodes. The
+    learner is stopped (SIGSTOP) from the node's removal to the restart, so the race
+    between the surviving actor and the restart is not the test's. Runs last: the
+    cluster ends as it began, a head and one worker."""
+    cluster.add_node(num_cpus=1, object_store_memory=100 << 20)
     cluster.wait_for_nodes()
     removed = {}
 
     def remove_a_node(proc):
         try:
-            infos = ray.get([h.info.remote() for h in fleet_actors()], timeout=10)
+            handles = fleet_actors()
+            infos = ray.get([h.info.remote() for h in handles], timeout=10)
             workers = {n.node_id: n for n in cluster.worker_nodes}
-            victim = next(i for i in infos if i["node"] in workers)
+            slot = next(i for i, info in enumerate(infos) if info["node"] in workers)
+            victim = infos[slot]
             time.sleep(1.0)
-            cluster.remove_node(workers[victim["node"]], allow_graceful=False)
-            removed.update(victim)
+            # the learner is held while Ray restarts the actor: the surviving actor alone
+            # could otherwise use up the budget first on a loaded machine (node death is
+            # declared after ~5 s, and the new incarnation then imports torch)
+            os.kill(proc.pid, signal.SIGSTOP)
+            try:
+                cluster.remove_node(workers[victim["node"]], allow_graceful=False)
+                removed.update(victim, hosts={info["node"] for info in infos})
+                removed["restarted_on"] = restarted_node(handles[slot], victim["pid"])
+            finally:
+                os.kill(proc.pid, signal.SIGCONT)
         except Exception as exc:  # reported by the assertions below
             removed["error"] = repr(exc)
 
@@ -242,6 +268,7 @@ def test_fleet_survives_losing_a_node(cluster, tmp_path):
     assert f"(pid {removed['pid']}) lost" in out, out[-3000:]
     assert int(s["global_step"]) == 9600, s
     assert int(s["actor_restarts"]) == 1 and int(s["actor_pids"]) == 3, s
+    assert removed["restarted_on"] not in removed["hosts"], removed  # on the free node
     assert int(s["unroll_nodes"]) == 3, s  # the restarted actor ran on the spare node
     assert len(cluster.worker_nodes) == 1  # a head and one worker, for the tests after
 
