@@ -83,6 +83,15 @@ fn main() {
         let src = if name == "quickjs.c" {
             if is_ng {
                 flags.push("-DJG_QUICKJS_NG".into());
+            } else {
+                // the release's quickjs.c with the number fast paths of
+                // runtime/engine/patch_quickjs.py, found before the original
+                let patched = out.join("quickjs_patched");
+                run(Command::new(python())
+                    .arg(root.join("runtime/engine/patch_quickjs.py"))
+                    .arg(qjs.join("quickjs.c"))
+                    .arg(patched.join("quickjs.c")));
+                flags.insert(0, format!("-I{}", patched.display()));
             }
             root.join("runtime/engine/quickjs_unit.c")
         } else {
