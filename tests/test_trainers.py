@@ -92,13 +92,17 @@ def test_ppo_smoke_writes_everything(ppo_run):
     assert re.fullmatch(r"catch__ppo__1__\d+", run_dir.name)
     assert list(run_dir.glob("events.out.tfevents.*"))
     assert {"charts/SPS", "charts/env_time_fraction", "losses/value_loss", "losses/policy_loss",
-            "losses/entropy", "losses/approx_kl", "eval/mean_return"} <= tags(run_dir)
+            "losses/entropy", "losses/approx_kl", "eval/mean_return", "time/env",
+            "time/inference", "time/learn", "time/copy", "time/other"} <= tags(run_dir)
     for name in ("checkpoints/latest.pt", "checkpoints/final.pt", "curve.png"):
         assert (run_dir / name).stat().st_size > 0, name
     gifs = list((run_dir / "videos").glob("*.gif"))
     assert gifs and gifs[0].read_bytes()[:6] == b"GIF89a"
     s = summary(text)
     assert int(s["global_step"]) == 256 and float(s["sps"]) > 0
+    shares = [float(s[f"{phase}_time_fraction"])
+              for phase in ("inference", "learn", "copy", "other")]
+    assert all(0 < x < 1 for x in shares) and 0 < float(s["env_time_fraction"]) < 1
 
 
 def test_ppo_resume_continues_the_run(ppo_run, tmp_path):
@@ -120,11 +124,17 @@ def test_impala_smoke_writes_everything(impala_run):
     assert list(run_dir.glob("events.out.tfevents.*"))
     assert {"charts/SPS", "charts/actor_env_wait_fraction", "charts/learner_queue_wait_fraction",
             "losses/value_loss", "losses/policy_loss", "losses/entropy"} <= tags(run_dir)
+    assert {f"time/learner_{p}" for p in ("wait", "copy", "learn", "other")} | \
+        {f"time/actor_{p}" for p in ("env_wait", "env_send", "infer", "copy", "emit_wait",
+                                      "other")} <= tags(run_dir)
     for name in ("checkpoints/latest.pt", "checkpoints/final.pt", "curve.png"):
         assert (run_dir / name).stat().st_size > 0, name
     s = summary(text)
     assert int(s["global_step"]) == 320  # 5 updates x 2 unrolls x 2 envs x 8 steps
     assert 0.0 <= float(s["actor_env_wait_fraction"]) <= 1.0
+    for key in ("actor_env_send_fraction", "actor_copy_fraction", "learner_copy_fraction",
+                "learner_learn_fraction"):
+        assert 0.0 < float(s[key]) < 1.0, key
 
 
 def test_impala_resume(impala_run):
@@ -225,3 +235,22 @@ def test_torch_threads_come_from_the_machine(monkeypatch):
     assert threads == 1 and "busy" in why
     monkeypatch.undo()
     assert 0.0 <= machine.busy_cores(0.05) <= (os.cpu_count() or 1) + 1e-9
+
+
+def test_phase_clock_charges_every_moment_to_one_phase(monkeypatch):
+    """The trainers' time split (time/* scalars): each lap goes to one phase, the phases
+    add up to the time elapsed, and take() returns what came since the previous one."""
+    from jsgym.trainers import common
+
+    now = [10.0]
+    monkeypatch.setattr(common.time, "perf_counter", lambda: now[0])
+    clock = common.PhaseClock("env", "learn", "other")
+    for phase, seconds in (("env", 1.0), ("learn", 2.0), ("env", 0.5)):
+        now[0] += seconds
+        clock.lap(phase)
+    assert clock.take() == {"env": 1.5, "learn": 2.0, "other": 0.0}
+    now[0] += 4.0
+    clock.lap("other")
+    assert clock.take() == {"env": 0.0, "learn": 0.0, "other": 4.0}
+    assert clock.total == {"env": 1.5, "learn": 2.0, "other": 4.0}
+    assert sum(clock.total.values()) == now[0] - 10.0

@@ -142,6 +142,29 @@ def torch_threads_for(requested: int, beside: int = 0) -> tuple[int, str]:
     return n, f"{cores} usable cores" + (f" less {beside} actor threads" if beside else "")
 
 
+class PhaseClock:
+    """Where a loop's wall time goes, at one ``perf_counter`` call per boundary:
+    ``lap(phase)`` charges the time since the previous lap (or the clock's creation) to
+    ``phase``. Every moment goes to exactly one phase, so the phases add up to the
+    time elapsed and nothing is counted twice. ``total`` holds the seconds per phase
+    since the start; ``take()`` the seconds since the previous ``take()``."""
+
+    def __init__(self, *phases: str):
+        self.total = dict.fromkeys(phases, 0.0)
+        self._taken = dict(self.total)
+        self._last = time.perf_counter()
+
+    def lap(self, phase: str) -> None:
+        now = time.perf_counter()
+        self.total[phase] += now - self._last
+        self._last = now
+
+    def take(self) -> dict[str, float]:
+        since = {p: t - self._taken[p] for p, t in self.total.items()}
+        self._taken = dict(self.total)
+        return since
+
+
 def seed_everything(seed: int, deterministic: bool, threads: int) -> None:
     """The one seeding block: Python, NumPy and torch RNGs, cuDNN determinism, and the
     number of torch CPU threads."""

@@ -42,11 +42,22 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 import jsgym
-from jsgym.trainers.common import (Agent, RunLogger, check_games, env_kwargs_from, evaluate,
-                                   load_checkpoint, load_policy, make_run_name, parse_args,
-                                   plot_learning_curve, progress_bar, random_baseline,
-                                   save_checkpoint, seed_everything, torch_threads_for,
-                                   updates_for)
+from jsgym.trainers.common import (Agent, PhaseClock, RunLogger, check_games, env_kwargs_from,
+                                   evaluate, load_checkpoint, load_policy, make_run_name,
+                                   parse_args, plot_learning_curve, progress_bar,
+                                   random_baseline, save_checkpoint, seed_everything,
+                                   torch_threads_for, updates_for)
+
+#: the phases of the learner's wall time (``time/learner_<phase>`` scalars): waiting for
+#: unrolls; copying them into the batch's tensors and the weights into the actors' policy
+#: copy; the update (forward pass, V-trace, backward pass, optimizer step); the rest
+#: (logging, checkpoints)
+LEARNER_PHASES = ("wait", "copy", "learn", "other")
+#: the phases of an actor's loop (``time/actor_<phase>`` scalars, summed over the actors),
+#: from ``Actor.stats()``: blocked in recv; handing actions to the env in send; inference;
+#: copies into the unroll buffers; in emit (a full queue, transport); the rest
+#: (bookkeeping)
+ACTOR_PHASES = ("env_wait", "env_send", "infer", "copy", "emit_wait", "other")
 
 
 @dataclass
@@ -233,7 +244,9 @@ class Actor:
         self.error: BaseException | None = None
         self.episodes: collections.deque = collections.deque()  # (game, return, length)
         self.env_wait = 0.0   # seconds blocked in recv() (env time not hidden by inference)
+        self.env_send = 0.0   # seconds in send(), handing a half's actions to the env
         self.infer = 0.0      # seconds in the policy's forward pass and sampling
+        self.copy = 0.0       # seconds copying steps into the unroll buffers, allocating them
         self.emit_wait = 0.0  # seconds in emit(): a full queue (back-pressure), transport
         self.busy = 0.0       # seconds in the loop
         self.unrolls = 0      # unrolls emitted
@@ -291,11 +304,15 @@ class Actor:
                                            generator=self.generator).squeeze(-1)
                 if t[g] == 0:
                     version[g] = self.policy.version
-            self.infer += time.perf_counter() - i0
+            i1 = time.perf_counter()
+            self.infer += i1 - i0
             u, k = unroll[g], t[g]
             u["obs"][k], u["actions"][k] = obs, action.cpu().numpy()
             u["logits"][k], u["valid"][k] = logits.cpu().numpy(), valid[g]
+            i2 = time.perf_counter()
+            self.copy += i2 - i1
             envs[g // 2].send(u["actions"][k], ids[g % 2])
+            self.env_send += time.perf_counter() - i2
             pending.append(g // 2)
 
         try:
@@ -307,10 +324,12 @@ class Actor:
                 loop_start = time.perf_counter()
                 j = pending.popleft()
                 obs, reward, term, trunc, infos = envs[j].recv()
-                self.env_wait += time.perf_counter() - loop_start
+                received = time.perf_counter()
+                self.env_wait += received - loop_start
                 g = 2 * j + (0 if infos["env_id"][0] < half else 1)
                 u, k = unroll[g], t[g]
                 u["rewards"][k], u["terminated"][k], u["truncated"][k] = reward, term, trunc
+                self.copy += time.perf_counter() - received
                 # the step after an episode end only resets (NEXT_STEP autoreset)
                 valid[g] = ~(term | trunc)
                 if "_episode" in infos:
@@ -319,13 +338,16 @@ class Actor:
                                               int(infos["episode"]["l"][i])))
                 t[g] += 1
                 if t[g] == T:
+                    c0 = time.perf_counter()
                     u["obs"][T] = obs
                     q0 = time.perf_counter()
                     self.emit(u, {"actor": self.actor_id, "game": self.games[j],
                                   "version": version[g]})
-                    self.emit_wait += time.perf_counter() - q0
+                    q1 = time.perf_counter()
+                    self.emit_wait += q1 - q0
                     self.unrolls += 1
                     unroll[g], t[g] = self._new_unroll(half, obs_shape, n_actions), 0
+                    self.copy += (q0 - c0) + (time.perf_counter() - q1)
                 if self.stop.is_set():
                     break
                 act(g, obs)
@@ -335,8 +357,9 @@ class Actor:
                 envs[pending.popleft()].recv()
 
     def stats(self) -> dict:
-        return {"env_wait": self.env_wait, "infer": self.infer, "emit_wait": self.emit_wait,
-                "busy": self.busy, "unrolls": self.unrolls}
+        return {"env_wait": self.env_wait, "env_send": self.env_send, "infer": self.infer,
+                "copy": self.copy, "emit_wait": self.emit_wait, "busy": self.busy,
+                "unrolls": self.unrolls}
 
 
 class ThreadFleet:
@@ -398,6 +421,21 @@ class ThreadFleet:
         self.stop.set()
         for th in self.threads:
             th.join(timeout=30)
+
+
+def learner_share(clock: PhaseClock, phase: str) -> float:
+    """A learner phase's share of its time waiting for unrolls or busy with them (the
+    logging and checkpoints left out)."""
+    spent = clock.total["wait"] + clock.total["copy"] + clock.total["learn"]
+    return clock.total[phase] / max(spent, 1e-9)
+
+
+def actor_seconds(stats: dict) -> dict[str, float]:
+    """The ACTOR_PHASES of actor totals (``Actor.stats()``, summed over actors); ``other``
+    is the loop time the named phases leave. The first inference after a reset is
+    outside the loop, so only differences between two calls add up to the loop's time."""
+    named = {phase: stats.get(phase, 0.0) for phase in ACTOR_PHASES if phase != "other"}
+    return {**named, "other": stats.get("busy", 0.0) - sum(named.values())}
 
 
 def game_list(game: str) -> list[str]:
@@ -488,7 +526,8 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
     recent = collections.deque(maxlen=20)
     start_time = time.time()
     start_step = global_step
-    learner_wait = learner_busy = 0.0
+    clock = PhaseClock(*LEARNER_PHASES)
+    actor_logged = actor_seconds({})  # actor totals at the previous log row
     lags = collections.deque(maxlen=100)  # learner updates between an unroll's weights and now
     last_update = start_update - 1
     bar = progress_bar(args.num_updates * args.steps_per_update * args.world_size, global_step,
@@ -496,13 +535,13 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
 
     try:
         for update in range(start_update, args.num_updates + 1):
-            wait_start = time.perf_counter()
+            clock.lap("other")  # the previous update's logging and checkpoint
             batch = [fleet.next_unroll() for _ in range(args.batch_size)]
-            busy_start = time.perf_counter()
-            learner_wait += busy_start - wait_start
+            clock.lap("wait")
             lags.extend(update - 1 - meta["version"] for _, meta in batch)
             b = {k: torch.from_numpy(np.concatenate([u[k] for u, _ in batch], axis=1)).to(device)
                  for k in batch[0][0]}
+            clock.lap("copy")
             T, N = b["actions"].shape
             frac = 1.0 - (update - 1.0) / args.num_updates
             optimizer.param_groups[0]["lr"] = frac * args.learning_rate
@@ -537,11 +576,12 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
             loss.backward()
             grad_norm = nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
             optimizer.step()
+            clock.lap("learn")
             if update % args.weights_every == 0:
                 fleet.publish(agent, update)
+            clock.lap("copy")
 
             global_step += args.steps_per_update * args.world_size
-            learner_busy += time.perf_counter() - busy_start
             for game, r, l in fleet.episodes():
                 recent.append(r)
                 logger.scalar("charts/episodic_return", r, global_step)
@@ -554,11 +594,22 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
                 n_valid = mask.sum().clamp(min=1)
                 st = fleet.stats()
                 env_wait = st["env_wait"] / max(st["busy"], 1e-9)
+                clock.lap("other")
+                learner_since = clock.take()
+                actor_now = actor_seconds(st)
+                actor_since = {p: actor_now[p] - actor_logged[p] for p in ACTOR_PHASES}
+                actor_logged = actor_now
                 logger.scalar("charts/SPS", sps, global_step)
                 logger.scalar("charts/learning_rate", optimizer.param_groups[0]["lr"], global_step)
                 logger.scalar("charts/actor_env_wait_fraction", env_wait, global_step)
                 logger.scalar("charts/learner_queue_wait_fraction",
-                              learner_wait / max(learner_wait + learner_busy, 1e-9), global_step)
+                              learner_share(clock, "wait"), global_step)
+                # seconds since the previous row: the learner's add up to its wall time,
+                # the actors' to theirs (summed over the actors)
+                for phase, spent in learner_since.items():
+                    logger.scalar(f"time/learner_{phase}", spent, global_step)
+                for phase, spent in actor_since.items():
+                    logger.scalar(f"time/actor_{phase}", spent, global_step)
                 logger.scalar("charts/queue_size", st["queued"], global_step)
                 logger.scalar("charts/policy_lag", float(np.mean(lags)), global_step)
                 logger.scalar("losses/policy_loss", pg_loss.item() / n_valid.item(), global_step)
@@ -596,8 +647,12 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
                "sps": (global_step - start_step) / max(wall, 1e-9),
                "actor_env_wait_fraction": st["env_wait"] / actor_busy,
                "actor_infer_fraction": st["infer"] / actor_busy,
+               "actor_env_send_fraction": st.get("env_send", 0.0) / actor_busy,
+               "actor_copy_fraction": st.get("copy", 0.0) / actor_busy,
                "actor_queue_wait_fraction": st["emit_wait"] / actor_busy,
-               "learner_queue_wait_fraction": learner_wait / max(learner_wait + learner_busy, 1e-9),
+               "learner_queue_wait_fraction": learner_share(clock, "wait"),
+               "learner_copy_fraction": learner_share(clock, "copy"),
+               "learner_learn_fraction": learner_share(clock, "learn"),
                "updates_per_s": (last_update - start_update + 1) / max(wall, 1e-9),
                "policy_lag": float(np.mean(lags)) if lags else float("nan"),
                "recent_return": float(np.mean(recent)) if recent else float("nan"),

@@ -22,11 +22,17 @@ import torch.optim as optim
 from torch.distributions.categorical import Categorical
 
 import jsgym
-from jsgym.trainers.common import (Agent, RunLogger, check_games, env_kwargs_from, evaluate,
-                                   load_checkpoint, load_policy, make_run_name, parse_args,
-                                   plot_learning_curve, progress_bar, random_baseline,
-                                   save_checkpoint, seed_everything, torch_threads_for,
-                                   updates_for)
+from jsgym.trainers.common import (Agent, PhaseClock, RunLogger, check_games, env_kwargs_from,
+                                   evaluate, load_checkpoint, load_policy, make_run_name,
+                                   parse_args, plot_learning_curve, progress_bar,
+                                   random_baseline, save_checkpoint, seed_everything,
+                                   torch_threads_for, updates_for)
+
+#: the phases an iteration's wall time is split into (``time/<phase>`` scalars): envs.step;
+#: the rollout's forward passes and sampling (with storing their outputs); GAE and the
+#: epochs of gradient steps; copies of observations and step results into the rollout
+#: storage, of the flattened batch and of each minibatch; the rest (logging, checkpoints)
+PHASES = ("env", "inference", "learn", "copy", "other")
 
 
 @dataclass
@@ -190,12 +196,13 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
     next_obs = torch.from_numpy(envs.reset(seed=args.seed)[0])
     next_valid = torch.ones(args.num_envs, dtype=torch.bool)
     bar = progress_bar(args.num_iterations * args.batch_size, global_step, args.progress)
-    env_time_total = iter_time_total = 0.0
+    iter_time_total = 0.0
     last_iteration = start_iteration - 1
+    clock = PhaseClock(*PHASES)
 
     for iteration in range(start_iteration, args.num_iterations + 1):
+        clock.lap("other")  # the previous iteration's logging and checkpoint
         iter_start = time.perf_counter()
-        env_time = 0.0
         if args.anneal_lr:
             frac = 1.0 - (iteration - 1.0) / args.num_iterations
             optimizer.param_groups[0]["lr"] = frac * args.learning_rate
@@ -204,6 +211,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
             global_step += args.num_envs
             obs[step] = next_obs
             valid[step] = next_valid
+            clock.lap("copy")
             with torch.no_grad():
                 logits, value = agent(next_obs.to(device))
                 dist = Categorical(logits=logits)
@@ -211,10 +219,10 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
             values[step] = value.cpu()
             actions[step] = action.cpu()
             logprobs[step] = dist.log_prob(action).cpu()
+            clock.lap("inference")
 
-            t0 = time.perf_counter()
             next_obs_np, reward, term, trunc, infos = envs.step(action.cpu().numpy())
-            env_time += time.perf_counter() - t0
+            clock.lap("env")
             if args.clip_rewards:
                 reward = np.clip(reward, -1.0, 1.0)
             rewards[step] = torch.from_numpy(np.asarray(reward, dtype=np.float32))
@@ -222,6 +230,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
             ended[step] = torch.from_numpy((term | trunc).astype(np.float32))
             next_obs = torch.from_numpy(next_obs_np)
             next_valid = torch.from_numpy(~(term | trunc))
+            clock.lap("copy")
 
             if "_episode" in infos:
                 for i in np.flatnonzero(infos["_episode"]):
@@ -229,6 +238,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
                     recent.append(r)
                     logger.scalar("charts/episodic_return", r, global_step)
                     logger.scalar("charts/episodic_length", l, global_step)
+            clock.lap("other")
 
         # GAE. With NEXT_STEP autoreset the observation after a terminal or truncated
         # step is that episode's final observation, so delta bootstraps from it unless
@@ -244,6 +254,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
                 lastgaelam = delta + args.gamma * args.gae_lambda * (1.0 - ended[t]) * lastgaelam
                 advantages[t] = lastgaelam
             returns = advantages + values
+        clock.lap("learn")
 
         # flatten the batch, keeping only steps whose action mattered
         keep = valid.reshape(-1).nonzero().squeeze(-1)
@@ -255,6 +266,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
         b_values = values.reshape(-1)[keep]
         n = len(keep)
         minibatch_size = max(1, n // args.num_minibatches)
+        clock.lap("copy")
 
         # optimize the policy and value network
         clipfracs = []
@@ -262,7 +274,9 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
             b_inds = np.random.permutation(n)
             for start in range(0, n - minibatch_size + 1, minibatch_size):
                 mb_inds = torch.from_numpy(b_inds[start:start + minibatch_size])
-                logits, newvalue = agent(b_obs[mb_inds].to(device))
+                mb_obs = b_obs[mb_inds].to(device)
+                clock.lap("copy")
+                logits, newvalue = agent(mb_obs)
                 dist = Categorical(logits=logits)
                 newlogprob = dist.log_prob(b_actions[mb_inds].to(device)).cpu()
                 entropy = dist.entropy().cpu()
@@ -301,6 +315,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
                 loss.backward()
                 nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
                 optimizer.step()
+                clock.lap("learn")
 
             if args.target_kl is not None and approx_kl > args.target_kl:
                 break
@@ -310,7 +325,9 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
         explained_var = np.nan if var_y == 0 else 1 - np.var(y_true - y_pred) / var_y
 
         iter_time = time.perf_counter() - iter_start
-        env_time_total += env_time
+        clock.lap("other")
+        seconds = clock.take()
+        env_time = seconds["env"]
         iter_time_total += iter_time
         sps = int((global_step - start_step) / (time.time() - start_time))
         logger.scalar("charts/learning_rate", optimizer.param_groups[0]["lr"], global_step)
@@ -323,6 +340,8 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
         logger.scalar("losses/explained_variance", explained_var, global_step)
         logger.scalar("charts/SPS", sps, global_step)
         logger.scalar("charts/env_time_fraction", env_time / iter_time, global_step)
+        for phase, spent in seconds.items():  # they add up to the wall time since the last ones
+            logger.scalar(f"time/{phase}", spent, global_step)
         bar.update(args.batch_size)
         bar.set_postfix(sps=sps, ret=f"{np.mean(recent):.2f}" if recent else "n/a",
                         env=f"{env_time / iter_time:.0%}")
@@ -341,7 +360,9 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
     wall = time.time() - start_time
     summary = {"run_dir": str(run_dir), "global_step": global_step, "wall_time": wall,
                "sps": (global_step - start_step) / max(wall, 1e-9),
-               "env_time_fraction": env_time_total / max(iter_time_total, 1e-9),
+               "env_time_fraction": clock.total["env"] / max(iter_time_total, 1e-9),
+               **{f"{phase}_time_fraction": spent / max(sum(clock.total.values()), 1e-9)
+                  for phase, spent in clock.total.items() if phase != "env"},
                "recent_return": float(np.mean(recent)) if recent else float("nan")}
     if args.track:
         final = run_dir / "checkpoints" / "final.pt"
