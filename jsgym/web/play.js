@@ -124,14 +124,18 @@
     $('frame').textContent = episode ? episode.frames.length : 0;
   }
 
+  // Saves go one after another, each serialized when it is sent, so a later save never
+  // holds fewer frames than an earlier one and an older save cannot land last.
+  var saving = Promise.resolve(true);
   function upload() {
     if (!C.record) return Promise.resolve(false);
-    var body = JSON.stringify(recording);
-    return fetch('record', { method: 'POST', body: body,
-                             headers: { 'content-type': 'application/json' } })
-      .then(function (r) { $('rec').textContent = 'recording saved (' + recording.episodes.length +
+    saving = saving.then(function () {
+      return fetch('record', { method: 'POST', body: JSON.stringify(recording),
+                               headers: { 'content-type': 'application/json' } });
+    }).then(function (r) { $('rec').textContent = 'recording saved (' + recording.episodes.length +
                                                  ' episode(s))'; return r.ok; })
       .catch(function () { $('rec').textContent = 'could not save the recording'; return false; });
+    return saving;
   }
 
   function start(seed) {
