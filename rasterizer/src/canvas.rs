@@ -29,7 +29,7 @@ use crate::damage::{Damage, Entry, PixRect, Window};
 use crate::flatten::{self, Flattener, Polylines};
 use crate::geometry::{Point, Rect, Transform};
 use crate::supersample::box_filter;
-use crate::seams::{box_mask, planes_mask, Records, MAX_MASK_EDGES};
+use crate::seams::{box_mask, Records, MAX_MASK_EDGES};
 use crate::stroke::{stroke_polyline, Pen};
 
 mod resume;
@@ -1017,11 +1017,10 @@ impl Canvas {
             planes[n] = [-dy * s, dx * s, (dy * a.x - dx * a.y) * s];
             n += 1;
         }
-        let planes = &planes[..n];
-        self.records.ensure(w * h);
+        self.records.ensure(w, w * h);
+        let code = self.records.polygon(&planes[..n]);
         let (win, pixels, records) = (&self.win, &mut self.pixels, &mut self.records);
         let col = paint.rgb();
-        let mut crossing = [[0f64; 3]; MAX_MASK_EDGES];
         self.raster.finish(w, h, |y, x0, cov| {
             if win.rows().is_some_and(|r| !r[y]) {
                 return;
@@ -1039,17 +1038,7 @@ impl Canvas {
                     records.forget(idx);
                     continue;
                 }
-                // the planes that can cross the pixel (centre within half a diagonal)
-                let (cx, cy) = (x as f64 + 0.5, y as f64 + 0.5);
-                let mut k = 0;
-                for p in planes {
-                    if p[0] * cx + p[1] * cy + p[2] < std::f64::consts::FRAC_1_SQRT_2 {
-                        crossing[k] = *p;
-                        k += 1;
-                    }
-                }
-                let mask = planes_mask(&crossing[..k], x as f64, y as f64);
-                records.composite(idx, px, mask, c, col);
+                records.composite_polygon((x, y), px, code, c, col);
             }
         });
     }
@@ -1128,7 +1117,7 @@ impl Canvas {
     /// covered columns uniformly; every other pixel is an edge pixel, composited
     /// through its partial-coverage record.
     fn fill_opaque_axis_rect(&mut self, sx: Span, sy: Span, paint: &Paint) {
-        self.records.ensure(self.w * self.h);
+        self.records.ensure(self.w, self.w * self.h);
         let w = self.w;
         let (i0, i1) = (sx.i0, sx.i1);
         let f0 = if sx.cov_first >= FULL { i0 } else { i0 + 1 };

@@ -36,13 +36,20 @@ pub(crate) struct MaskRec {
     result: [u8; 3],
     n: u8,
     base: [f32; 3],
+    /// The polygon whose samples the first region holds when they are not computed
+    /// yet ([`Records::polygon`]'s code; 0: computed). Most edge pixels are drawn
+    /// once per epoch, so their samples are computed only when a second opaque shape
+    /// composites over them.
+    pending: u32,
     regions: [(u64, f32, [u8; 3]); MASK_REGIONS],
 }
 
 impl MaskRec {
     /// Composites an opaque region of colour `col`, exact area `cov` and samples
-    /// `mask` over the record; returns the pixel and updates the record.
+    /// `mask` over the record (resolved: see [`MaskRec::resolve`]); returns the pixel
+    /// and updates the record.
     fn add(&mut self, mask: u64, cov: f32, col: [u8; 3]) -> [u8; 3] {
+        debug_assert_eq!(self.pending, 0, "the record's samples are computed first");
         // each region keeps the share of its samples the new one leaves; a region too
         // thin to hold a sample is taken to lie where the new one leaves room (where a
         // neighbour's sliver along a shared edge is)
@@ -126,12 +133,15 @@ pub(crate) fn box_mask(b: [f32; 4]) -> u64 {
         return 0;
     }
     let row = ((1u64 << (i1 - i0)) - 1) << i0;
-    let mut m = 0;
-    for j in j0..j1 {
-        m |= row << (j as usize * MASK_SIDE);
-    }
-    m
+    // bit 8j of `rows` for each row j in j0..j1: times `row` (below 256), the row
+    // repeated on those rows without carries
+    let rows = (SAMPLE_ROWS >> (MASK_SIDE * (MASK_SIDE - (j1 - j0) as usize))) << (MASK_SIDE * j0 as usize);
+    row * rows
 }
+
+/// Bit `8j` for each of the 8 sample rows `j`.
+const SAMPLE_ROWS: u64 = 0x0101_0101_0101_0101;
+const _: () = assert!(MASK_SIDE == 8, "SAMPLE_ROWS and the u64 masks assume 8 x 8 samples");
 
 /// The samples of pixel `(px, py)` inside every plane (`a x + b y + c > 0` in device
 /// coordinates; a sample exactly on a plane belongs to the side its normal points to
@@ -168,6 +178,24 @@ pub(crate) fn planes_mask(planes: &[[f64; 3]], px: f64, py: f64) -> u64 {
     m
 }
 
+/// The samples of pixel `(x, y)` inside the convex polygon of `planes` (its inner
+/// half-planes, at most [`MAX_MASK_EDGES`]): only the planes that can cross the pixel
+/// (its centre within half a diagonal) are tested.
+pub(crate) fn polygon_mask(planes: &[[f64; 3]], x: usize, y: usize) -> u64 {
+    let (cx, cy) = (x as f64 + 0.5, y as f64 + 0.5);
+    let mut m = !0u64;
+    for p in planes {
+        // a plane farther than that from the centre holds the whole pixel
+        if p[0] * cx + p[1] * cy + p[2] < std::f64::consts::FRAC_1_SQRT_2 {
+            m &= planes_mask(std::slice::from_ref(p), x as f64, y as f64);
+        }
+    }
+    m
+}
+
+/// Planes [`Records`] keeps for pending masks before it computes them all and starts over.
+const MAX_PENDING_PLANES: usize = 1 << 14;
+
 /// `v.ceil()` for `v` within `[-1, MASK_SIDE]` (or NaN, which gives 0 as `ceil` then
 /// `as u32` does): the same value without a libm call, which `f64::ceil` is on
 /// baseline x86-64.
@@ -199,22 +227,50 @@ pub(crate) struct Records {
     recs: Vec<MaskRec>,
     /// Records kept before dead ones (retired, or replaced by a restore) are dropped.
     cap: usize,
+    /// Pixels a row.
+    width: usize,
+    /// The inner half-planes of this epoch's convex polygons whose records may still
+    /// have pending masks ([`MaskRec::pending`]).
+    planes: Vec<[f64; 3]>,
 }
 
 impl Records {
     /// Sizes the slot grid for `pixels` pixels (dropping every record when it changes).
     #[inline]
-    pub(crate) fn ensure(&mut self, pixels: usize) {
-        if self.slot.len() != pixels {
+    pub(crate) fn ensure(&mut self, width: usize, pixels: usize) {
+        if self.slot.len() != pixels || self.width != width {
             self.slot = vec![0; pixels];
             self.recs.clear();
+            self.planes.clear();
             self.cap = pixels.max(1024);
+            self.width = width;
         }
     }
 
     /// Retires every record (a new epoch).
     pub(crate) fn clear(&mut self) {
         self.recs.clear();
+        self.planes.clear();
+    }
+
+    /// Keeps the inner half-planes of a convex polygon (at most [`MAX_MASK_EDGES`])
+    /// for the pending masks of the records it starts; returns their code for
+    /// [`Records::composite_polygon`].
+    pub(crate) fn polygon(&mut self, planes: &[[f64; 3]]) -> u32 {
+        debug_assert!(planes.len() <= MAX_MASK_EDGES);
+        if self.planes.len() + planes.len() > MAX_PENDING_PLANES {
+            self.resolve_all();
+        }
+        let code = (self.planes.len() as u32 + 1) << 5 | planes.len() as u32;
+        self.planes.extend_from_slice(planes);
+        code
+    }
+
+    /// Computes every pending mask and forgets the kept planes.
+    fn resolve_all(&mut self) {
+        let (planes, width) = (&self.planes, self.width);
+        self.recs.iter_mut().for_each(|r| r.resolve(planes, width));
+        self.planes.clear();
     }
 
     #[inline(always)]
@@ -280,9 +336,35 @@ impl Records {
         self.cap = (2 * n).max(self.slot.len()).max(1024);
     }
 
-    /// The live records, in the order they were made.
-    pub(crate) fn live(&self) -> impl Iterator<Item = &MaskRec> + '_ {
-        self.recs.iter().enumerate().filter(|(k, r)| self.slot[r.pixel as usize] as usize == k + 1).map(|(_, r)| r)
+    /// The live records, in the order they were made, with their masks computed.
+    pub(crate) fn live(&self) -> impl Iterator<Item = MaskRec> + '_ {
+        self.recs.iter().enumerate().filter(|(k, r)| self.slot[r.pixel as usize] as usize == k + 1).map(|(_, r)| {
+            let mut r = *r;
+            r.resolve(&self.planes, self.width);
+            r
+        })
+    }
+
+    /// [`Records::composite`] for a convex polygon ([`Records::polygon`]'s `code`):
+    /// its samples of the pixel are computed only when the pixel has a record to
+    /// composite through.
+    #[inline(always)]
+    pub(crate) fn composite_polygon(&mut self, (x, y): (usize, usize), px: &mut [u8], code: u32, cov: f32, col: [u8; 3]) {
+        let pixel = y * self.width + x;
+        let cur = [px[0], px[1], px[2]];
+        let k = self.index(pixel);
+        if let Some(k) = k {
+            let (planes, width) = (&self.planes, self.width);
+            let rec = &mut self.recs[k];
+            if rec.result == cur {
+                rec.resolve(planes, width);
+                let mask = polygon_mask(pending_planes(planes, code), x, y);
+                let out = rec.add(mask, cov, col);
+                px.copy_from_slice(&out);
+                return;
+            }
+        }
+        self.start(k, pixel, px, cur, 0, code, cov, col);
     }
 
     /// Composites an opaque shape of colour `col` covering `cov` of `pixel` (`px`, its
@@ -294,20 +376,30 @@ impl Records {
         let cur = [px[0], px[1], px[2]];
         let k = self.index(pixel);
         if let Some(k) = k {
+            let (planes, width) = (&self.planes, self.width);
             let rec = &mut self.recs[k];
             if rec.result == cur {
+                rec.resolve(planes, width);
                 let out = rec.add(mask, cov, col);
                 px.copy_from_slice(&out);
                 return;
             }
         }
+        self.start(k, pixel, px, cur, mask, 0, cov, col);
+    }
+
+    /// The plain blend of an opaque shape over a pixel without a usable record (`k`:
+    /// its stale one), which starts the pixel's record.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn start(&mut self, k: Option<usize>, pixel: usize, px: &mut [u8], cur: [u8; 3], mask: u64, pending: u32, cov: f32, col: [u8; 3]) {
         let mut out = [0u8; 3];
         for ch in 0..3 {
             let d = cur[ch] as f32;
             out[ch] = (d + (col[ch] as f32 - d) * cov + 0.5) as u8;
         }
         px.copy_from_slice(&out);
-        let mut rec = MaskRec { pixel: pixel as u32, result: out, n: 1, base: cur.map(|v| v as f32), ..MaskRec::default() };
+        let mut rec = MaskRec { pixel: pixel as u32, result: out, n: 1, base: cur.map(|v| v as f32), pending, ..MaskRec::default() };
         rec.regions[0] = (mask, cov, col);
         match k {
             Some(k) => self.recs[k] = rec,
@@ -317,7 +409,24 @@ impl Records {
     }
 }
 
+/// The planes a pending code of [`Records::polygon`] names.
+#[inline(always)]
+fn pending_planes(planes: &[[f64; 3]], code: u32) -> &[[f64; 3]] {
+    let (start, len) = ((code >> 5) as usize - 1, (code & 31) as usize);
+    &planes[start..start + len]
+}
+
 impl MaskRec {
+    /// Computes the first region's samples if they are pending.
+    #[inline(always)]
+    fn resolve(&mut self, planes: &[[f64; 3]], width: usize) {
+        if self.pending != 0 {
+            let (p, y) = (self.pixel as usize, self.pixel as usize / width);
+            self.regions[0].0 = polygon_mask(pending_planes(planes, self.pending), p - y * width, y);
+            self.pending = 0;
+        }
+    }
+
     /// Whether the record's pixel lies in `r` (`w` pixels a row).
     pub(crate) fn within(&self, w: usize, r: PixRect) -> bool {
         let (x, y) = (self.pixel as usize % w, self.pixel as usize / w);
@@ -328,6 +437,36 @@ impl MaskRec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The box mask holds exactly the samples whose centres lie inside the box, the
+    /// lower bounds inclusive: `lo <= (i + 0.5) / 8 < hi` on each axis.
+    #[test]
+    fn box_mask_is_the_samples_inside_the_box() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let side = MASK_SIDE as f32;
+        for n in 0..50_000 {
+            // quantised bounds half of the time, so that centres on an edge are met
+            let mut v = [next(), next(), next(), next()];
+            if n % 2 == 0 {
+                v = v.map(|x| (x * 16.0).floor() / 16.0);
+            }
+            let b = [v[0].min(v[1]), v[0].max(v[1]), v[2].min(v[3]), v[2].max(v[3])];
+            let got = box_mask(b);
+            for j in 0..MASK_SIDE {
+                for i in 0..MASK_SIDE {
+                    let (x, y) = ((i as f32 + 0.5) / side, (j as f32 + 0.5) / side);
+                    let want = b[0] <= x && x < b[1] && b[2] <= y && y < b[3];
+                    assert_eq!(got >> (j * MASK_SIDE + i) & 1 == 1, want, "{b:?} sample {i},{j}");
+                }
+            }
+        }
+    }
 
     /// The sample mask equals each sample's own side test `a x + b y + c > 0`, for
     /// planes at any angle (samples within 1e-9 of a plane are left out: ties follow

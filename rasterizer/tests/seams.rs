@@ -79,3 +79,71 @@ fn other_drawing_on_the_pixel_retires_the_record() {
         .collect();
     assert!(p.iter().zip(&expect).all(|(a, b)| a.abs_diff(*b) <= 2), "{p:?} vs {expect:?}");
 }
+
+fn triangle(cw: &mut CommandWriter, c: Rgba, p: [f32; 6]) {
+    use jsgym_native::command::Verb;
+    cw.path(&fill(c), &[Verb::Move(p[0], p[1]), Verb::Line(p[2], p[3]), Verb::Line(p[4], p[5]), Verb::Close]);
+}
+
+#[test]
+fn triangles_sharing_a_diagonal_leave_no_seam() {
+    // two halves of the square [2.3, 11.3]^2 split along its diagonal: every pixel
+    // the diagonal crosses is covered whole, so it shows the colour and no black
+    let mut cw = CommandWriter::new();
+    cw.background(Rgba::new(0, 0, 0, 255));
+    triangle(&mut cw, GREY, [2.3, 2.3, 11.3, 2.3, 11.3, 11.3]);
+    triangle(&mut cw, GREY, [2.3, 2.3, 11.3, 11.3, 2.3, 11.3]);
+    let rgb = draw(&cw);
+    for k in 3..11 {
+        assert_eq!(px(&rgb, 16, k, k), [200, 200, 200], "diagonal pixel {k}");
+    }
+}
+
+#[test]
+fn a_seam_drawn_again_from_the_kept_prefix_is_the_same() {
+    // frame 1 draws the left triangle and the right one; frame 2 shares the first
+    // two commands and moves a third shape: the canvas, resumed from the prefix
+    // kept after frame 1, must equal a fresh canvas drawing frame 2 whole
+    let frame = |dx: f32| {
+        let mut cw = CommandWriter::new();
+        cw.background(Rgba::new(0, 0, 0, 255));
+        triangle(&mut cw, RED, [2.3, 2.3, 11.3, 2.3, 11.3, 11.3]);
+        triangle(&mut cw, BLUE, [2.3, 2.3, 11.3, 11.3, 2.3, 11.3]);
+        cw.rect(&fill(GREY), 12.0 + dx, 12.0, 2.0, 2.0);
+        cw
+    };
+    let mut c = canvas(16, 16);
+    for k in 0..4 {
+        c.draw(frame(k as f32 * 0.5).words()).unwrap();
+    }
+    let mut fresh = canvas(16, 16);
+    fresh.draw(frame(1.5).words()).unwrap();
+    assert_eq!(read_rgb(&c), read_rgb(&fresh));
+}
+
+#[test]
+fn a_rect_abutting_a_triangle_leaves_no_seam() {
+    // the triangle's right edge is the line x = 5.5 from y = 2 to 10; the rect
+    // continues it to the right: the pixels of column 5 are covered whole
+    let mut cw = CommandWriter::new();
+    cw.background(Rgba::new(0, 0, 0, 255));
+    triangle(&mut cw, GREY, [5.5, 2.0, 5.5, 10.0, 1.0, 10.0]);
+    cw.rect(&fill(GREY), 5.5, 2.0, 4.0, 8.0);
+    let rgb = draw(&cw);
+    for y in 3..9 {
+        assert_eq!(px(&rgb, 16, 5, y), [200, 200, 200], "row {y}");
+    }
+}
+
+#[test]
+fn a_rect_over_a_triangle_corner_hides_only_the_samples_it_covers() {
+    // pixel (5, 5): the triangle covers its left half; the rect its quarter
+    // [5.25, 6] x [5.5, 6], an eighth of the pixel over the triangle: red 0.375,
+    // blue 0.375, black 0.25
+    let mut cw = CommandWriter::new();
+    cw.background(Rgba::new(0, 0, 0, 255));
+    triangle(&mut cw, RED, [5.5, 2.0, 5.5, 10.0, 1.0, 10.0]);
+    cw.rect(&fill(BLUE), 5.25, 5.5, 4.0, 4.0);
+    let p = px(&draw(&cw), 16, 5, 5);
+    assert!(p[0].abs_diff(96) <= 1 && p[1] == 0 && p[2].abs_diff(96) <= 1, "{p:?}");
+}

@@ -145,7 +145,7 @@ impl Canvas {
         s.pixels.clear();
         s.pixels.extend_from_slice(&self.pixels);
         s.masks.clear();
-        s.masks.extend(self.records.live().copied());
+        s.masks.extend(self.records.live());
     }
 
     /// The whole canvas back to the snapshot: its pixels, and of the records only its
