@@ -32,9 +32,13 @@ use crate::supersample::box_filter;
 use crate::seams::{box_mask, Records, MAX_MASK_EDGES};
 use crate::stroke::{stroke_polyline, Pen};
 
+mod hairline;
+mod pair;
 mod resume;
 mod text;
 
+use hairline::{hairline_colour, hairline_coverage};
+use pair::PairScratch;
 use resume::{LastFrame, Snapshot, View};
 use text::{FineMask, GlyphCoverage};
 
@@ -176,6 +180,8 @@ pub struct Canvas {
     redrawn: Option<u64>,
     snap: Snapshot,
     deadline: crate::deadline::Deadline,
+    /// Scratch coverage of a shape filled and stroked as one (`canvas/pair.rs`).
+    pair: PairScratch,
 }
 
 /// An interval `[lo, hi]` (already clipped) over unit cells `i0..i1`: only the first
@@ -303,6 +309,7 @@ impl Canvas {
             redrawn: None,
             snap: Snapshot::default(),
             deadline: crate::deadline::Deadline::for_pixels(w * h),
+            pair: PairScratch::default(),
         };
         c.set_logical(obs_w as f64, obs_h as f64);
         Some(c)
@@ -604,7 +611,12 @@ impl Canvas {
             Some(m) => m,
             None => return,
         };
-        if square && m.is_axis_aligned() {
+        // an opaque fill under an opaque stroke is composited as one (canvas/pair.rs)
+        let pair = w > 0.0 && h > 0.0 && self.probe.is_none() && Paint::new(style.fill).is_some_and(|p| p.opaque()) && {
+            let colour = hairline_coverage(style).map_or(style.stroke, |cv| hairline_colour(style.stroke, cv));
+            style.weight > 0.0 && Paint::new(colour).is_some_and(|p| p.opaque())
+        };
+        if square && m.is_axis_aligned() && !pair {
             let dev = |x0: f64, y0: f64, x1: f64, y1: f64| {
                 let (a0, a1) = (m.a * x0 + m.e, m.a * x1 + m.e);
                 let (b0, b1) = (m.d * y0 + m.f, m.d * y1 + m.f);
@@ -616,7 +628,7 @@ impl Canvas {
                 }
             }
             if let (Some(p), true) = (Paint::new(style.stroke), style.weight > 0.0) {
-                if style.join == Join::Miter && w > 0.0 && h > 0.0 {
+                if style.join == Join::Miter && w > 0.0 && h > 0.0 && hairline_coverage(style).is_none() {
                     let hw = 0.5 * style.weight as f64;
                     let outer = dev(x - hw, y - hw, x + w + hw, y + h + hw);
                     let inner = if w > 2.0 * hw && h > 2.0 * hw {
@@ -627,7 +639,9 @@ impl Canvas {
                     self.stroke_axis_rect(outer, inner, &p);
                     return;
                 }
-                let s = Style { fill: Rgba::default(), ..*style };
+                // a hairline rect has no caps: the browser draws it as four lines
+                let cap = if hairline_coverage(style).is_some() { Cap::Butt } else { style.cap };
+                let s = Style { fill: Rgba::default(), cap, ..*style };
                 let bounds = Rect { x0: x, y0: y, x1: x + w, y1: y + h };
                 self.shape(&s, false, true, bounds, false, &|p, fl, _| {
                     flatten::rounded_rect(p, fl, x, y, w, h, [0.0; 4]);
@@ -636,7 +650,9 @@ impl Canvas {
             return;
         }
         let bounds = Rect { x0: x, y0: y, x1: x + w, y1: y + h };
-        self.shape(style, w > 0.0 && h > 0.0, true, bounds, false, &|p, fl, _| {
+        // a hairline rect() has no caps (the browser draws it as four lines)
+        let cap = if square && hairline_coverage(style).is_some() { Cap::Butt } else { style.cap };
+        self.shape(&Style { cap, ..*style }, w > 0.0 && h > 0.0, true, bounds, false, &|p, fl, _| {
             flatten::rounded_rect(p, fl, x, y, w, h, r);
         });
     }
@@ -651,11 +667,30 @@ impl Canvas {
         if !(horizontal || (x1 == x2 && y1 != y2)) || !(style.weight.is_finite() && style.weight > 0.0) {
             return false;
         }
-        let Some(paint) = Paint::new(style.stroke) else { return false };
         let Some(m) = self.device_matrix(style) else { return false };
         if !m.is_axis_aligned() {
             return false;
         }
+        if let Some(coverage) = hairline_coverage(style) {
+            let Some(paint) = Paint::new(hairline_colour(style.stroke, coverage)) else { return true };
+            // the hairline's band in canvas pixels: half a pixel either side, the ends
+            // moved out by the cap's area (see canvas/hairline.rs)
+            let (a, b) = (m.apply(Point::new(x1, y1)), m.apply(Point::new(x2, y2)));
+            let ext = match style.cap {
+                Cap::Butt => 0.0,
+                Cap::Square => 0.5,
+                Cap::Round => std::f64::consts::PI / 8.0,
+            };
+            let (px, py, ex, ey) = (0.5 * self.sx, 0.5 * self.sy, ext * self.sx, ext * self.sy);
+            let r = if horizontal {
+                Rect { x0: a.x.min(b.x) - ex, x1: a.x.max(b.x) + ex, y0: a.y - py, y1: a.y + py }
+            } else {
+                Rect { x0: a.x - px, x1: a.x + px, y0: a.y.min(b.y) - ey, y1: a.y.max(b.y) + ey }
+            };
+            self.blend_axis_rect(r, &paint);
+            return true;
+        }
+        let Some(paint) = Paint::new(style.stroke) else { return false };
         let hw = 0.5 * style.weight as f64;
         let (lo, hi) = if horizontal { (x1.min(x2), x1.max(x2)) } else { (y1.min(y2), y1.max(y2)) };
         let at = if horizontal { y1 } else { x1 };
@@ -827,8 +862,33 @@ impl Canvas {
         };
         let user_clip = inv.map_rect(&clip);
         let map = |p: Point| m.apply(p);
-        let stroke_fl = Flattener { tol, cull: user_clip.outset(margin) };
-        let fill_fl = Flattener { tol, cull: user_clip.outset(tol) };
+        let stroke_fl = Flattener { tol, cull: user_clip.outset(margin), hairline: None };
+        let fill_fl = Flattener { tol, cull: user_clip.outset(tol), hairline: None };
+        let hairline = stroke.is_some().then(|| hairline_coverage(style)).flatten();
+        if let (Some(fp), Some(sp), Some(pen)) = (fill, stroke, pen) {
+            // an opaque fill and stroke of the same closed outline: one composite
+            let hair_paint = hairline.and_then(|cv| Paint::new(hairline_colour(style.stroke, cv)));
+            if !differs && fp.opaque() && self.probe.is_none() && hair_paint.as_ref().map_or(sp.opaque(), |p| p.opaque()) {
+                self.path.clear();
+                build(&mut self.path, &stroke_fl, false);
+                let done = match hair_paint {
+                    None => self.fill_and_stroke(&fp, &sp, &pen, &m),
+                    Some(hp) => {
+                        let [a, b, c, d, e, f] = style.matrix.map(|v| v as f64);
+                        let canvas = Transform { a, b, c, d, e, f };
+                        let mut hair = std::mem::take(&mut self.outline);
+                        hair.clear();
+                        build(&mut hair, &Flattener { hairline: Some(canvas), ..stroke_fl }, true);
+                        let done = self.fill_and_hairline(&fp, &hp, &hair, style.cap, &canvas, &m);
+                        self.outline = hair;
+                        done
+                    }
+                };
+                if done {
+                    return;
+                }
+            }
+        }
         if let Some(paint) = fill {
             self.path.clear();
             let fl = if stroke.is_some() && !differs { &stroke_fl } else { &fill_fl };
@@ -840,6 +900,17 @@ impl Canvas {
             self.finish_shape(&paint);
         }
         if let (Some(paint), Some(pen)) = (stroke, pen) {
+            if let Some(coverage) = hairline {
+                let Some(paint) = Paint::new(hairline_colour(style.stroke, coverage)) else { return };
+                let [a, b, c, d, e, f] = style.matrix.map(|v| v as f64);
+                let canvas = Transform { a, b, c, d, e, f };
+                let mut hair = std::mem::take(&mut self.outline);
+                hair.clear();
+                build(&mut hair, &Flattener { hairline: Some(canvas), ..stroke_fl }, true);
+                self.stroke_hairline(&hair, style.cap, &canvas, &paint);
+                self.outline = hair;
+                return;
+            }
             if fill.is_none() || differs {
                 self.path.clear();
                 build(&mut self.path, &stroke_fl, true);

@@ -16,7 +16,7 @@
 //! pieces of at most 90 degrees (`_acuteArcToBezier`), rounded rectangles are edges
 //! joined by corner arcs.
 
-use crate::geometry::{Point, Rect};
+use crate::geometry::{Point, Rect, Transform};
 
 /// Hard cap on flattened points per shape, bounding memory for hostile input.
 pub const MAX_POINTS: usize = 1 << 20;
@@ -48,6 +48,76 @@ pub struct Flattener {
     pub tol: f64,
     /// Curves whose hull misses this box become chords.
     pub cull: Rect,
+    /// Curves for a hairline (see `canvas/hairline.rs`), given the map from user space
+    /// to canvas pixels: split into the lines Skia draws a hairline curve with, and
+    /// circles and rounded corners built of conics as the browser's canvas builds
+    /// them, instead of within `tol`.
+    pub hairline: Option<Transform>,
+}
+
+/// Skia's hairline subdivision limits: at most 2^5 lines per quadratic, 2^9 per cubic.
+const MAX_QUAD_LEVEL: u32 = 5;
+const MAX_CUBIC_LEVEL: u32 = 9;
+/// How close the quadratics Skia replaces a hairline conic with stay to it (canvas px).
+const CONIC_TO_QUAD_TOL: f32 = 0.25;
+/// `sqrt(2) / 2`: the weight of a quarter-circle conic.
+const QUARTER_WEIGHT: f64 = std::f64::consts::FRAC_1_SQRT_2;
+
+/// The number of lines Skia draws a hairline cubic with (`compute_cubic_segs`), from
+/// its canvas-pixel control points, in `f32` as Skia computes it.
+fn hair_cubic_lines(q: &[Point; 4]) -> usize {
+    let f = |p: Point| [p.x as f32, p.y as f32];
+    let [p0, p1, p2, p3] = q.map(f);
+    let mut diff = 0f32;
+    for k in 0..2 {
+        let p13 = p3[k] / 3.0 + p0[k] * (2.0 / 3.0);
+        let p23 = p0[k] / 3.0 + p3[k] * (2.0 / 3.0);
+        diff = diff.max((p1[k] - p13).abs()).max((p2[k] - p23).abs());
+    }
+    let mut tol = 1.0f32 / 8.0;
+    for i in 0..MAX_CUBIC_LEVEL {
+        if diff < tol {
+            return 1 << i;
+        }
+        tol *= 4.0;
+    }
+    1 << MAX_CUBIC_LEVEL
+}
+
+/// The number of lines Skia draws a hairline quadratic with (`compute_quad_level`).
+fn hair_quad_lines(q: &[Point; 3]) -> usize {
+    let dx = ((0.5 * (q[0].x as f32 + q[2].x as f32)) - q[1].x as f32).abs();
+    let dy = ((0.5 * (q[0].y as f32 + q[2].y as f32)) - q[1].y as f32).abs();
+    let (ix, iy) = (dx.ceil() as u32, dy.ceil() as u32);
+    let d = if ix > iy { ix + (iy >> 1) } else { iy + (ix >> 1) };
+    let level = ((33 - d.leading_zeros()) >> 1).min(MAX_QUAD_LEVEL);
+    1 << level
+}
+
+/// How many times Skia halves a conic to replace it with quadratics within
+/// [`CONIC_TO_QUAD_TOL`] (`SkConic::computeQuadPOW2`), from canvas-pixel points.
+fn conic_quad_pow2(q: &[Point; 3], w: f64) -> u32 {
+    let a = w as f32 - 1.0;
+    let k = a / (4.0 * (2.0 + a));
+    let x = k * (q[0].x as f32 - 2.0 * q[1].x as f32 + q[2].x as f32);
+    let y = k * (q[0].y as f32 - 2.0 * q[1].y as f32 + q[2].y as f32);
+    let mut error = (x * x + y * y).sqrt();
+    let mut pow2 = 0;
+    while pow2 < 4 && error > CONIC_TO_QUAD_TOL {
+        error *= 0.25;
+        pow2 += 1;
+    }
+    pow2
+}
+
+/// The two halves of a conic (`SkConic::chop` at t = 1/2), with their weight.
+fn chop_conic(q: &[Point; 3], w: f64) -> ([Point; 3], [Point; 3], f64) {
+    let scale = 1.0 / (1.0 + w);
+    let wp1 = Point::new(w * q[1].x, w * q[1].y);
+    let m = Point::new((q[0].x + 2.0 * wp1.x + q[2].x) * scale * 0.5, (q[0].y + 2.0 * wp1.y + q[2].y) * scale * 0.5);
+    let a = Point::new((q[0].x + wp1.x) * scale, (q[0].y + wp1.y) * scale);
+    let b = Point::new((wp1.x + q[2].x) * scale, (wp1.y + q[2].y) * scale);
+    ([q[0], a, m], [m, b, q[2]], (0.5 + 0.5 * w).sqrt())
 }
 
 /// A set of polylines (contours) in one coordinate space.
@@ -135,6 +205,10 @@ impl Polylines {
     pub fn quad_to(&mut self, fl: &Flattener, c: Point, p: Point) {
         self.ensure_contour(c);
         let p0 = self.current();
+        if let Some(m) = fl.hairline {
+            self.hair_quad([p0, c, p], &m);
+            return;
+        }
         let c1 = Point::new(p0.x + 2.0 / 3.0 * (c.x - p0.x), p0.y + 2.0 / 3.0 * (c.y - p0.y));
         let c2 = Point::new(p.x + 2.0 / 3.0 * (c.x - p.x), p.y + 2.0 / 3.0 * (c.y - p.y));
         self.cubic_to(fl, c1, c2, p);
@@ -144,7 +218,54 @@ impl Polylines {
     pub fn cubic_to(&mut self, fl: &Flattener, c1: Point, c2: Point, p: Point) {
         self.ensure_contour(c1);
         let p0 = self.current();
+        if let Some(m) = fl.hairline {
+            let q = [p0, c1, c2, p];
+            let n = hair_cubic_lines(&q.map(|v| m.apply(v)));
+            for i in 1..n {
+                self.push_point(eval_cubic(&q, i as f64 / n as f64));
+            }
+            self.push_point(p);
+            return;
+        }
         self.cubic_rec(fl, [p0, c1, c2, p], 0);
+    }
+
+    /// Adds a conic (a rational quadratic of weight `w`: circular arcs are conics) as a
+    /// hairline draws it: halved into quadratics within a quarter canvas pixel, each
+    /// split into lines ([`Flattener::hairline`]). Without a hairline map, as the
+    /// same quadratics flattened within the tolerance.
+    pub fn conic_to(&mut self, fl: &Flattener, c: Point, p: Point, w: f64) {
+        self.ensure_contour(c);
+        let p0 = self.current();
+        let canvas = fl.hairline.unwrap_or(Transform { a: 1.0, b: 0.0, c: 0.0, d: 1.0, e: 0.0, f: 0.0 });
+        let q = [p0, c, p];
+        let pow2 = conic_quad_pow2(&q.map(|v| canvas.apply(v)), w);
+        self.conic_pieces(fl, q, w, pow2);
+    }
+
+    fn conic_pieces(&mut self, fl: &Flattener, q: [Point; 3], w: f64, pow2: u32) {
+        if pow2 == 0 {
+            match fl.hairline {
+                Some(m) => self.hair_quad(q, &m),
+                None => self.quad_to(fl, q[1], q[2]),
+            }
+            return;
+        }
+        let (a, b, w2) = chop_conic(&q, w);
+        self.conic_pieces(fl, a, w2, pow2 - 1);
+        self.conic_pieces(fl, b, w2, pow2 - 1);
+    }
+
+    /// The lines of a hairline quadratic (`canvas`: user space to canvas pixels).
+    fn hair_quad(&mut self, q: [Point; 3], canvas: &Transform) {
+        let n = hair_quad_lines(&q.map(|v| canvas.apply(v)));
+        for i in 1..n {
+            let t = i as f64 / n as f64;
+            let mt = 1.0 - t;
+            let (a, b, c) = (mt * mt, 2.0 * mt * t, t * t);
+            self.push_point(Point::new(a * q[0].x + b * q[1].x + c * q[2].x, a * q[0].y + b * q[1].y + c * q[2].y));
+        }
+        self.push_point(q[2]);
     }
 
     fn cubic_rec(&mut self, fl: &Flattener, q: [Point; 4], depth: u32) {
@@ -239,6 +360,13 @@ pub fn acute_arc(start: f64, size: f64) -> (Point, Point, Point) {
 
 /// p5's ellipse: four kappa cubics from the leftmost point, closed.
 pub fn ellipse(out: &mut Polylines, fl: &Flattener, cx: f64, cy: f64, rx: f64, ry: f64) {
+    if fl.hairline.is_some() {
+        // the browser's canvas: ctx.ellipse(cx, cy, rx, ry, 0, 0, 2 pi), four quarter
+        // conics from the rightmost point, clockwise on screen
+        arc_conics(out, fl, cx, cy, rx, ry, 0.0, std::f64::consts::TAU, false);
+        out.close();
+        return;
+    }
     let (ox, oy) = (rx * KAPPA, ry * KAPPA);
     let (x, y, xe, ye) = (cx - rx, cy - ry, cx + rx, cy + ry);
     let p = Point::new;
@@ -266,6 +394,9 @@ pub fn arc_curve(
     continue_contour: bool,
 ) -> bool {
     const EPS: f64 = 0.00001;
+    if fl.hairline.is_some() {
+        return stop - start >= EPS && arc_conics(out, fl, cx, cy, rx, ry, start, stop, continue_contour);
+    }
     let map = |u: Point| Point::new(cx + u.x * rx, cy + u.y * ry);
     let mut first = true;
     let mut pieces = 0;
@@ -288,12 +419,60 @@ pub fn arc_curve(
     !first
 }
 
+/// The arc from `start` to `stop` (radians, `start < stop`) of the ellipse as the
+/// browser's canvas builds it for `ctx.ellipse` (Skia's `SkConic::BuildUnitArc`): a
+/// quarter conic per whole quadrant from `start`, then one conic for the rest.
+#[allow(clippy::too_many_arguments)]
+fn arc_conics(out: &mut Polylines, fl: &Flattener, cx: f64, cy: f64, rx: f64, ry: f64, start: f64, stop: f64, continue_contour: bool) -> bool {
+    let map = |a: f64, r: f64| Point::new(cx + r * a.cos() * rx, cy + r * a.sin() * ry);
+    let first = map(start, 1.0);
+    if continue_contour {
+        out.line_to(first);
+    } else {
+        out.move_to(first);
+    }
+    let sweep = (stop - start).min(std::f64::consts::TAU);
+    let mut at = start;
+    let mut left = sweep;
+    let quarter = std::f64::consts::FRAC_PI_2;
+    for _ in 0..4 {
+        if left < 1e-9 {
+            break;
+        }
+        let size = left.min(quarter);
+        // the control point lies on the bisector, 1 / cos(size / 2) out
+        let half = 0.5 * size;
+        out.conic_to(fl, map(at + half, 1.0 / half.cos()), map(at + size, 1.0), half.cos());
+        at += size;
+        left -= size;
+    }
+    true
+}
+
 /// A rectangle with corner radii (tl tr br bl), as p5's `arcTo` chain; radii of 0 make
 /// square corners. Closed.
 #[allow(clippy::too_many_arguments)]
 pub fn rounded_rect(out: &mut Polylines, fl: &Flattener, x: f64, y: f64, w: f64, h: f64, r: [f64; 4]) {
     use std::f64::consts::{FRAC_PI_2, PI};
     let [tl, tr, br, bl] = r;
+    if fl.hairline.is_some() {
+        // the browser's arcTo: a line to each corner's arc, the arc a quarter conic
+        // whose control point is the corner
+        let p = Point::new;
+        out.move_to(p(x + tl, y));
+        let corner = |out: &mut Polylines, rad: f64, c: Point, from: Point, to: Point| {
+            out.line_to(from);
+            if rad > 0.0 {
+                out.conic_to(fl, c, to, QUARTER_WEIGHT);
+            }
+        };
+        corner(out, tr, p(x + w, y), p(x + w - tr, y), p(x + w, y + tr));
+        corner(out, br, p(x + w, y + h), p(x + w, y + h - br), p(x + w - br, y + h));
+        corner(out, bl, p(x, y + h), p(x + bl, y + h), p(x, y + h - bl));
+        corner(out, tl, p(x, y), p(x, y + tl), p(x + tl, y));
+        out.close();
+        return;
+    }
     let corner = |out: &mut Polylines, cx: f64, cy: f64, rad: f64, start: f64, px: f64, py: f64| {
         if rad > 0.0 {
             arc_curve(out, fl, cx, cy, rad, rad, start, start + FRAC_PI_2, true);

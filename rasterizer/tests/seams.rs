@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use jsgym_native::{CommandWriter, Rgba};
+use jsgym_native::{CommandWriter, Rgba, Style};
 
 const GREY: Rgba = Rgba::new(200, 200, 200, 255);
 const RED: Rgba = Rgba::new(255, 0, 0, 255);
@@ -146,4 +146,16 @@ fn a_rect_over_a_triangle_corner_hides_only_the_samples_it_covers() {
     cw.rect(&fill(BLUE), 5.25, 5.5, 4.0, 4.0);
     let p = px(&draw(&cw), 16, 5, 5);
     assert!(p[0].abs_diff(96) <= 1 && p[1] == 0 && p[2].abs_diff(96) <= 1, "{p:?}");
+}
+
+#[test]
+fn a_stroke_over_its_own_fill_shows_each_by_its_area() {
+    // canvas 160 x 160 on 16 x 16: pixel column 2 spans canvas x 20..30; the stroke
+    // (width 4 on the edge x = 20.5) covers 18.5..22.5 of it, a quarter; the fill the
+    // rest, 22.5..30: nothing of the black background shows
+    let mut cw = CommandWriter::new();
+    let style = Style { fill: RED, stroke: BLUE, weight: 4.0, ..Style::default() };
+    cw.canvas(160.0, 160.0).background(Rgba::new(0, 0, 0, 255)).rect(&style, 20.5, 20.0, 60.0, 60.0);
+    let p = px(&draw(&cw), 16, 2, 5);
+    assert!(p[0].abs_diff(191) <= 1 && p[1] == 0 && p[2].abs_diff(64) <= 1, "{p:?}");
 }

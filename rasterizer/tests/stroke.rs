@@ -20,8 +20,20 @@ fn butt_line_area_is_length_times_width() {
     assert_rel(line_cov(Cap::Butt, 3.0, [10.0, 20.3, 50.0, 20.3]), 40.0 * 3.0, 1e-5, "horizontal");
     let len = (35.0f64 * 35.0 + 20.0 * 20.0).sqrt();
     assert_rel(line_cov(Cap::Butt, 2.5, [10.2, 12.0, 45.2, 32.0]), len * 2.5, 1e-5, "diagonal");
-    // A hairline much thinner than a pixel keeps its area too.
-    assert_rel(line_cov(Cap::Butt, 0.16, [5.0, 5.0, 60.0, 41.0]), (55.0f64.hypot(36.0)) * 0.16, 1e-4, "hairline");
+}
+
+#[test]
+fn a_stroke_at_most_one_pixel_wide_is_a_skia_hairline() {
+    // one pixel across the major axis over the length along it (the width goes into
+    // the colour's alpha instead), as Chromium's canvas draws it
+    assert_rel(line_cov(Cap::Butt, 0.16, [5.0, 5.0, 60.0, 41.0]), 55.0, 1e-4, "x-major");
+    assert_rel(line_cov(Cap::Butt, 1.0, [5.0, 5.0, 41.0, 60.0]), 55.0, 1e-4, "y-major");
+    // round caps move each end out by pi/8 along the line
+    let ext = 2.0 * std::f64::consts::PI / 8.0;
+    assert_rel(line_cov(Cap::Round, 1.0, [10.0, 20.5, 50.0, 20.5]), 40.0 + ext, 1e-4, "round caps");
+    assert_rel(line_cov(Cap::Square, 1.0, [10.0, 20.5, 50.0, 20.5]), 41.0, 1e-4, "square caps");
+    // just wider than a pixel: the exact outline again
+    assert_rel(line_cov(Cap::Butt, 1.01, [10.0, 20.3, 50.0, 20.3]), 40.0 * 1.01, 1e-4, "outline");
 }
 
 #[test]
@@ -190,4 +202,32 @@ fn axis_line_fast_path_matches_generic_outline() {
         let worst = ra.iter().zip(&rb).map(|(x, y)| (*x as i32 - *y as i32).abs()).max().unwrap();
         assert!(worst <= 1, "{cap:?} {p:?}: pixels differ by up to {worst} levels");
     }
+}
+
+#[test]
+fn a_hairline_rect_has_empty_outer_corners_and_twice_blended_inner_ones() {
+    // Chromium draws a stroked rect() one pixel wide as four hairlines without caps,
+    // each blended on its own
+    let mut cw = CommandWriter::new();
+    cw.background(Rgba::new(0, 0, 0, 255)).rect(&stroke(WHITE, 1.0, Cap::Round, Join::Miter), 4.0, 4.0, 8.0, 8.0);
+    let mut c = canvas(16, 16);
+    c.draw(cw.words()).unwrap();
+    let rgb = read_rgb(&c);
+    assert_eq!(px(&rgb, 16, 3, 3), [0, 0, 0], "outer corner");
+    assert_eq!(px(&rgb, 16, 3, 7), [128, 128, 128], "outside half of the left edge");
+    let inner = px(&rgb, 16, 4, 4)[0];
+    assert!((191..=192).contains(&inner), "inner corner: two half blends, {inner}");
+}
+
+#[test]
+fn a_hairline_thinner_than_a_pixel_scales_the_alpha() {
+    // width 0.5: alpha 255 * (int)(0.5 * 256) >> 8 = 127, over half of each row
+    let mut cw = CommandWriter::new();
+    cw.background(Rgba::new(0, 0, 0, 255)).line(&stroke(WHITE, 0.5, Cap::Butt, Join::Miter), 0.0, 8.0, 16.0, 8.0);
+    let mut c = canvas(16, 16);
+    c.draw(cw.words()).unwrap();
+    let rgb = read_rgb(&c);
+    let v = px(&rgb, 16, 5, 8)[0];
+    assert!((63..=64).contains(&v), "{v}");
+    assert_eq!(px(&rgb, 16, 5, 7), px(&rgb, 16, 5, 8));
 }

@@ -1,0 +1,226 @@
+//! A closed shape filled and stroked with opaque paints, composited as one.
+//!
+//! The browser draws the fill and then the stroke at canvas resolution, where the
+//! stroke's inner half hides the fill's edge; averaged down to an observation pixel
+//! that holds both, the pixel shows the stroke over its area `s`, the fill over the
+//! rest of the shape `u - s` (`u`: the area of fill and stroke together) and what was
+//! there before over `1 - u`. Blending the fill and then the stroke by their own
+//! coverages at observation size instead assumes the two overlap as if at random in
+//! the pixel, which lets the background show through along every outline (and the
+//! fill through the stroke). So the three areas are computed exactly, each as a
+//! coverage: the fill, the stroke's outline, and the outer loop of that outline
+//! (which bounds fill and stroke together), and the pixel is composited once. A
+//! hairline (`canvas/hairline.rs`) straddles the outline, so half of its area is
+//! taken to lie outside the fill.
+
+use super::Canvas;
+use crate::blend::{Paint, FULL};
+use crate::command::Cap;
+use crate::flatten::Polylines;
+use crate::geometry::{Point, Rect, Transform};
+use crate::seams::box_mask;
+use crate::stroke::{stroke_polyline, Pen};
+
+/// Per-pixel coverages of the three areas over the shape's box.
+#[derive(Debug, Default)]
+pub(super) struct PairScratch {
+    fill: Vec<f32>,
+    stroke: Vec<f32>,
+    union: Vec<f32>,
+}
+
+/// Signed area of a closed polygon.
+fn area(pts: &[Point]) -> f64 {
+    let n = pts.len();
+    (0..n).map(|i| pts[i].x * pts[(i + 1) % n].y - pts[(i + 1) % n].x * pts[i].y).sum::<f64>() * 0.5
+}
+
+/// How closely a pixel's coverage must match the part of it the shape's box covers
+/// for the box to stand for the shape's samples there.
+const BOX_MATCH: f32 = 0.02;
+
+/// The bounding rectangle of points.
+fn rect_of(pts: impl Iterator<Item = Point>) -> Rect {
+    let mut r = Rect { x0: f64::INFINITY, y0: f64::INFINITY, x1: f64::NEG_INFINITY, y1: f64::NEG_INFINITY };
+    for p in pts {
+        r.x0 = r.x0.min(p.x);
+        r.y0 = r.y0.min(p.y);
+        r.x1 = r.x1.max(p.x);
+        r.y1 = r.y1.max(p.y);
+    }
+    r
+}
+
+/// The pixel box `(x0, y0, w, h)` of device points, inside a `w x h` buffer, grown
+/// by `margin` pixels; `None` when empty.
+fn pixel_box(pts: impl Iterator<Item = Point>, margin: f64, w: usize, h: usize) -> Option<(usize, usize, usize, usize)> {
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY);
+    for d in pts {
+        x0 = x0.min(d.x);
+        y0 = y0.min(d.y);
+        x1 = x1.max(d.x);
+        y1 = y1.max(d.y);
+    }
+    if !(x0.is_finite() && y0.is_finite() && x1.is_finite() && y1.is_finite()) {
+        return None;
+    }
+    let bx0 = ((x0 - margin).floor().max(0.0) as usize).min(w);
+    let by0 = ((y0 - margin).floor().max(0.0) as usize).min(h);
+    let bx1 = ((x1 + margin).ceil().max(0.0) as usize).min(w);
+    let by1 = ((y1 + margin).ceil().max(0.0) as usize).min(h);
+    (bx1 > bx0 && by1 > by0).then_some((bx0, by0, bx1 - bx0, by1 - by0))
+}
+
+impl Canvas {
+    /// The coverage of the polygons `add` puts into the rasterizer, over the pixel box
+    /// `b` (see [`pixel_box`]), into `out`.
+    fn box_coverage(&mut self, b: (usize, usize, usize, usize), out: &mut Vec<f32>, add: impl FnOnce(&mut Canvas)) {
+        let (bx0, by0, bw, bh) = b;
+        let (w, h) = (self.w, self.h);
+        out.clear();
+        out.resize(bw * bh, 0.0);
+        self.raster.begin(self.clip);
+        add(self);
+        self.raster.finish(w, h, |y, x, cov| {
+            if y < by0 || y >= by0 + bh {
+                return;
+            }
+            for (i, &c) in cov.iter().enumerate() {
+                let xi = x + i;
+                if xi >= bx0 && xi < bx0 + bw {
+                    out[(y - by0) * bw + xi - bx0] = c;
+                }
+            }
+        });
+    }
+
+    /// Composites fill and stroke over the box `b` from the coverages in `scratch`:
+    /// the stroke over `s`, the fill over `u - s`, the old pixel over `1 - u`, where
+    /// `u` is `scratch.union`, or (`union` false) the fill plus the half of the stroke
+    /// outside it.
+    fn composite_pair(&mut self, fill: &Paint, stroke: &Paint, b: (usize, usize, usize, usize), scratch: &PairScratch, union: bool, bounds: Rect) {
+        let (bx0, by0, bw, bh) = b;
+        let (w, h) = (self.w, self.h);
+        let (fc, sc) = (fill.rgb(), stroke.rgb());
+        self.records.ensure(w, w * h);
+        let (win, pixels, records) = (&self.win, &mut self.pixels, &mut self.records);
+        for j in 0..bh {
+            let y = by0 + j;
+            if win.rows().is_some_and(|r| !r[y]) {
+                continue;
+            }
+            let ranges = win.row(y);
+            for i in 0..bw {
+                let k = j * bw + i;
+                let (f, s) = (scratch.fill[k], scratch.stroke[k]);
+                let u = if union { scratch.union[k].max(f).max(s) } else { f + 0.5 * s };
+                if u < 1e-6 {
+                    continue;
+                }
+                let x = bx0 + i;
+                if ranges.is_some_and(|rs| !rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize)) {
+                    continue;
+                }
+                let px = &mut pixels[3 * (y * w + x)..3 * (y * w + x) + 3];
+                if s >= FULL {
+                    px.copy_from_slice(&sc);
+                    continue;
+                }
+                let u = u.min(1.0);
+                let f = (u - s).max(0.0);
+                if u < FULL {
+                    // Where the shape's box covers as much of the pixel as the shape
+                    // (an edge pixel along a straight side), the box's samples are the
+                    // shape's: composited through the pixel's record, so that a
+                    // neighbour sharing the pixel hides only what it covers.
+                    let lb = [
+                        (bounds.x0 - x as f64).max(0.0) as f32,
+                        (bounds.x1 - x as f64).min(1.0) as f32,
+                        (bounds.y0 - y as f64).max(0.0) as f32,
+                        (bounds.y1 - y as f64).min(1.0) as f32,
+                    ];
+                    let box_area = (lb[1] - lb[0]).max(0.0) * (lb[3] - lb[2]).max(0.0);
+                    if (box_area - u).abs() < BOX_MATCH {
+                        let mix = [0, 1, 2].map(|ch| ((fc[ch] as f32 * f + sc[ch] as f32 * s) / u + 0.5).min(255.0) as u8);
+                        records.composite(y * w + x, px, box_mask(lb), u, mix);
+                        continue;
+                    }
+                }
+                for ch in 0..3 {
+                    let v = px[ch] as f32 * (1.0 - u) + fc[ch] as f32 * f + sc[ch] as f32 * s;
+                    px[ch] = (v + 0.5).min(255.0) as u8;
+                }
+            }
+        }
+    }
+
+    /// Fills and strokes `self.path` (one closed contour, user space, mapped by `m`)
+    /// as one composite (see the module); false, having drawn nothing, when the
+    /// path or its outline is not of that shape.
+    pub(super) fn fill_and_stroke(&mut self, fill: &Paint, stroke: &Paint, pen: &Pen, m: &Transform) -> bool {
+        if self.path.contours.len() != 1 || !self.path.contours[0].closed {
+            return false;
+        }
+        let c = self.path.contours[0];
+        self.outline.clear();
+        stroke_polyline(&self.path.pts[c.start..c.end], true, c.has_segment, pen, &mut self.outline, &mut self.segs);
+        if self.outline.contours.len() != 2 {
+            return false;
+        }
+        let loops = [self.outline.contours[0], self.outline.contours[1]];
+        let [a0, a1] = loops.map(|l| area(&self.outline.pts[l.start..l.end]).abs());
+        let outer = if a0 >= a1 { loops[0] } else { loops[1] };
+        let pts = self.outline.pts[outer.start..outer.end].iter().map(|p| m.apply(*p));
+        let Some(b) = pixel_box(pts, 0.0, self.w, self.h) else { return true };
+        let mut scratch = std::mem::take(&mut self.pair);
+        let path = std::mem::take(&mut self.path);
+        let outline = std::mem::take(&mut self.outline);
+        let map = |p: Point| m.apply(p);
+        self.box_coverage(b, &mut scratch.fill, |cv| cv.raster.add_polygon(&path.pts[c.start..c.end], map));
+        self.box_coverage(b, &mut scratch.stroke, |cv| {
+            for l in &loops {
+                cv.raster.add_polygon(&outline.pts[l.start..l.end], map);
+            }
+        });
+        self.box_coverage(b, &mut scratch.union, |cv| cv.raster.add_polygon(&outline.pts[outer.start..outer.end], map));
+        self.path = path;
+        self.outline = outline;
+        let bounds = rect_of(self.outline.pts[outer.start..outer.end].iter().map(|p| m.apply(*p)));
+        self.composite_pair(fill, stroke, b, &scratch, true, bounds);
+        self.pair = scratch;
+        true
+    }
+
+    /// [`Canvas::fill_and_stroke`] for a hairline stroke (`hair`: the path as the
+    /// hairline is drawn, see `canvas/hairline.rs`): the hairline's bands straddle the
+    /// outline, so half of their area lies outside the fill. False, having drawn
+    /// nothing, unless `self.path` is one closed contour.
+    pub(super) fn fill_and_hairline(&mut self, fill: &Paint, stroke: &Paint, hair: &Polylines, cap: Cap, canvas: &Transform, m: &Transform) -> bool {
+        if self.path.contours.len() != 1 || !self.path.contours[0].closed || self.sx >= 1.0 || self.sy >= 1.0 {
+            return false;
+        }
+        let c = self.path.contours[0];
+        let margin = self.sx.max(self.sy);
+        let pts = self.path.pts[c.start..c.end].iter().map(|p| m.apply(*p));
+        let Some(b) = pixel_box(pts, margin, self.w, self.h) else { return true };
+        let mut scratch = std::mem::take(&mut self.pair);
+        let path = std::mem::take(&mut self.path);
+        let map = |p: Point| m.apply(p);
+        self.box_coverage(b, &mut scratch.fill, |cv| cv.raster.add_polygon(&path.pts[c.start..c.end], map));
+        let (sx, sy, tx, ty) = (self.sx, self.sy, self.tx, self.ty);
+        self.box_coverage(b, &mut scratch.stroke, |cv| {
+            for h in hair.contours.iter().filter(|h| h.has_segment) {
+                super::hairline::hairline_bands(&hair.pts[h.start..h.end], h.closed, cap, canvas, |quad| {
+                    cv.raster.add_polygon(&quad, |p| Point::new(p.x * sx + tx, p.y * sy + ty));
+                });
+            }
+        });
+        self.path = path;
+        let half = Point::new(0.5 * self.sx, 0.5 * self.sy);
+        let r = rect_of(self.path.pts[c.start..c.end].iter().map(|p| m.apply(*p)));
+        let bounds = Rect { x0: r.x0 - half.x, y0: r.y0 - half.y, x1: r.x1 + half.x, y1: r.y1 + half.y };
+        self.composite_pair(fill, stroke, b, &scratch, false, bounds);
+        self.pair = scratch;
+        true
+    }
+}
