@@ -237,6 +237,26 @@ def test_torch_threads_come_from_the_machine(monkeypatch):
     assert 0.0 <= machine.busy_cores(0.05) <= (os.cpu_count() or 1) + 1e-9
 
 
+def test_learner_precision_follows_the_cpu(monkeypatch):
+    """--precision auto: bf16 autocast on a CPU with native bf16, fp32 without it and on
+    a GPU; fp32 and bf16 as asked; anything else an error naming the choices."""
+    import torch
+
+    from jsgym import machine
+    from jsgym.trainers import common
+
+    cpu, gpu = torch.device("cpu"), torch.device("cuda")
+    assert common.learner_dtype("fp32", cpu)[0] is None
+    assert common.learner_dtype("bf16", gpu)[0] is torch.bfloat16
+    monkeypatch.setattr(machine, "native_bf16", lambda: True)
+    assert common.learner_dtype("auto", cpu)[0] is torch.bfloat16
+    assert common.learner_dtype("auto", gpu)[0] is None
+    monkeypatch.setattr(machine, "native_bf16", lambda: False)
+    assert common.learner_dtype("auto", cpu)[0] is None
+    with pytest.raises(ValueError, match="auto, fp32, bf16"):
+        common.learner_dtype("fp16", cpu)
+
+
 def test_phase_clock_charges_every_moment_to_one_phase(monkeypatch):
     """The trainers' time split (time/* scalars): each lap goes to one phase, the phases
     add up to the time elapsed, and take() returns what came since the previous one."""

@@ -43,7 +43,8 @@ import torch.nn.functional as F
 
 import jsgym
 from jsgym.trainers.common import (Agent, PhaseClock, RunLogger, check_games, env_kwargs_from,
-                                   evaluate, load_checkpoint, load_policy, make_run_name,
+                                   evaluate, learner_dtype, load_checkpoint, load_policy,
+                                   make_run_name,
                                    parse_args, plot_learning_curve, progress_bar,
                                    random_baseline, save_checkpoint, seed_everything,
                                    torch_threads_for, updates_for)
@@ -158,6 +159,9 @@ class Args:
     """gradient clipping norm"""
     encoder: str = "nature"
     """pixel encoder: nature (Nature-CNN) or impala (IMPALA-CNN)"""
+    precision: str = "auto"
+    """arithmetic of the learner's gradient steps: auto (bf16 autocast on a CPU that
+    computes bf16 natively, else fp32), fp32 or bf16; the actors always run in fp32"""
 
     # bookkeeping
     out_dir: str = "runs"
@@ -504,6 +508,9 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
     if ckpt:
         agent.load_state_dict(ckpt["model"])
     learner = nn.parallel.DistributedDataParallel(agent) if distributed else agent
+    amp_dtype, why = learner_dtype(args.precision, device)
+    print(f"learner gradient steps in {'fp32' if amp_dtype is None else 'bf16 autocast'} ({why})",
+          flush=True)
     optimizer = torch.optim.RMSprop(agent.parameters(), lr=args.learning_rate,
                                     alpha=args.rmsprop_alpha, eps=args.rmsprop_eps)
     global_step, start_update = 0, 1
@@ -546,7 +553,9 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
             frac = 1.0 - (update - 1.0) / args.num_updates
             optimizer.param_groups[0]["lr"] = frac * args.learning_rate
 
-            logits, values = learner(b["obs"].reshape((-1,) + obs_shape))
+            with torch.autocast(device.type, dtype=amp_dtype or torch.float32, enabled=amp_dtype is not None):
+                logits, values = learner(b["obs"].reshape((-1,) + obs_shape))
+            logits, values = logits.float(), values.float()
             logits = logits.reshape(T + 1, N, n_actions)[:-1]
             values = values.reshape(T + 1, N)
             log_probs = F.log_softmax(logits, dim=-1)

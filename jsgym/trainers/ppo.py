@@ -23,7 +23,8 @@ from torch.distributions.categorical import Categorical
 
 import jsgym
 from jsgym.trainers.common import (Agent, PhaseClock, RunLogger, check_games, env_kwargs_from,
-                                   evaluate, load_checkpoint, load_policy, make_run_name,
+                                   evaluate, learner_dtype, load_checkpoint, load_policy,
+                                   make_run_name,
                                    parse_args, plot_learning_curve, progress_bar,
                                    random_baseline, save_checkpoint, seed_everything,
                                    torch_threads_for, updates_for)
@@ -107,6 +108,12 @@ class Args:
     """stop the epochs of an update early past this approximate KL (None: never)"""
     encoder: str = "nature"
     """pixel encoder: nature (Nature-CNN) or impala (IMPALA-CNN)"""
+    precision: str = "auto"
+    """arithmetic of the gradient steps: auto (bf16 autocast on a CPU that computes bf16
+    natively, else fp32), fp32 or bf16; rollouts always run in fp32"""
+    compile: bool = False
+    """torch.compile the network for the gradient steps (about 1.3x faster steps on CPU
+    after a compile of about half a minute)"""
 
     # bookkeeping
     out_dir: str = "runs"
@@ -172,6 +179,9 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
 
     agent = Agent(obs_shape, n_actions, args.encoder).to(device)
     optimizer = optim.Adam(agent.parameters(), lr=args.learning_rate, eps=1e-5)
+    amp_dtype, why = learner_dtype(args.precision, device)
+    print(f"gradient steps in {'fp32' if amp_dtype is None else 'bf16 autocast'} ({why})", flush=True)
+    learner = torch.compile(agent) if args.compile else agent
     global_step, start_iteration = 0, 1
     if ckpt:
         agent.load_state_dict(ckpt["model"])
@@ -276,7 +286,9 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
                 mb_inds = torch.from_numpy(b_inds[start:start + minibatch_size])
                 mb_obs = b_obs[mb_inds].to(device)
                 clock.lap("copy")
-                logits, newvalue = agent(mb_obs)
+                with torch.autocast(device.type, dtype=amp_dtype or torch.float32, enabled=amp_dtype is not None):
+                    logits, newvalue = learner(mb_obs)
+                logits, newvalue = logits.float(), newvalue.float()
                 dist = Categorical(logits=logits)
                 newlogprob = dist.log_prob(b_actions[mb_inds].to(device)).cpu()
                 entropy = dist.entropy().cpu()
