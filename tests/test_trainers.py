@@ -105,6 +105,42 @@ def test_ppo_smoke_writes_everything(ppo_run):
     assert all(0 < x < 1 for x in shares) and 0 < float(s["env_time_fraction"]) < 1
 
 
+def evaluations_logged(run_dir: pathlib.Path) -> dict[int, dict[str, float]]:
+    rows: dict[int, dict[str, float]] = {}
+    with open(run_dir / "scalars.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            if row["tag"] in ("eval/mean_return", "eval/train_seconds"):
+                rows.setdefault(int(row["step"]), {})[row["tag"]] = float(row["value"])
+    return rows
+
+
+def test_ppo_evaluates_during_training_and_stops_at_the_target(tmp_path):
+    # 4 iterations of 4 envs x 32 steps. Catch's returns lie in [-10, 10]: a target of
+    # -10 is met by the first evaluation, which ends the run and is its final one; a
+    # target of 11 never is, so the run evaluates after every iteration to the end.
+    base = [sys.executable, str(PPO), *TINY_PPO, "--total-timesteps", "512", "--eval-every", "1"]
+    met = run([*base, "--target-return", "-10", "--out-dir", str(tmp_path / "met")])
+    s = summary(met)
+    assert int(s["global_step"]) == 128 and int(s["target_step"]) == 128, s
+    logged = evaluations_logged(only_run(tmp_path / "met"))
+    assert list(logged) == [128], logged
+    assert logged[128]["eval/mean_return"] == float(s["eval_mean"])
+    assert 0 < float(s["target_seconds"]) == pytest.approx(logged[128]["eval/train_seconds"], abs=0.01)
+
+    unmet = run([*base, "--target-return", "11", "--out-dir", str(tmp_path / "unmet")])
+    s = summary(unmet)
+    assert int(s["global_step"]) == 512 and "target_step" not in s, s
+    logged = evaluations_logged(only_run(tmp_path / "unmet"))
+    assert sorted(logged) == [128, 256, 384, 512], logged
+    seconds = [logged[k]["eval/train_seconds"] for k in sorted(logged)]
+    assert seconds == sorted(seconds) and float(s["eval_seconds"]) > 0, seconds
+
+    proc = subprocess.run([sys.executable, str(PPO), *TINY_PPO, "--target-return", "5",
+                           "--out-dir", str(tmp_path / "no_eval")],
+                          cwd=REPO, env=ENV, capture_output=True, text=True, timeout=120)
+    assert proc.returncode != 0 and "--target-return needs --eval-every" in proc.stderr
+
+
 def test_ppo_resume_continues_the_run(ppo_run, tmp_path):
     run_dir, _ = ppo_run
     text = run([sys.executable, str(PPO), *TINY_PPO, "--total-timesteps", "384",
@@ -188,8 +224,8 @@ def test_cli_train_and_eval(tmp_path):
 
 def test_ppo_learns_catch(tmp_path):
     # catch: +1 per caught ball, -1 per miss, 10 balls, so returns lie in [-10, 10];
-    # the random policy scores about -6. The CPU defaults (100k steps: the README's
-    # first command) reach 9-10 (about 80 s on 2 idle cores).
+    # the random policy scores about -5. The CPU defaults (100k steps: the README's first
+    # command without its early stop) reach 9-10 (about 90 s on 2 idle cores).
     text = run([sys.executable, str(PPO), "--game", "catch", "--eval-episodes", "16",
                 "--no-progress", "--out-dir", str(tmp_path)], timeout=900)
     s = summary(text)

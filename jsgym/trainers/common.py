@@ -301,7 +301,17 @@ class Agent(nn.Module):
         self.critic = layer_init(nn.Linear(self.encoder.out_dim, 1), std=1.0)
 
     def forward(self, obs: torch.Tensor):
-        hidden = self.encoder(obs.permute(0, 3, 1, 2).float() / 255.0)
+        # Scaled in place before the permute: dividing the permuted (channels-last
+        # strided) tensor into a new one took 15 ms of a 100 ms gradient step on CPU,
+        # this 1 ms; the values are the same.
+        # Under CPU autocast the convolutions take bf16: uint8 converts to it exactly,
+        # sparing a float32 copy that autocast would convert again.
+        dtype = torch.float32
+        if obs.device.type == "cpu" and torch.is_autocast_enabled("cpu"):
+            dtype = torch.get_autocast_dtype("cpu")
+        pixels = obs.to(dtype)
+        pixels = pixels / 255.0 if pixels is obs else pixels.div_(255.0)
+        hidden = self.encoder(pixels.permute(0, 3, 1, 2))
         return self.actor(hidden), self.critic(hidden).squeeze(-1)
 
 
@@ -428,6 +438,17 @@ def evaluate(policy, game: str, *, episodes: int = 10, num_envs: int | None = No
     return {"returns": returns, "lengths": lengths,
             "mean": float(np.mean(returns)) if returns else float("nan"),
             "std": float(np.std(returns)) if returns else float("nan")}
+
+
+def evaluate_live(model: Agent, args, *, algo: str, global_step: int) -> dict:
+    """The model being trained, evaluated as the final policy is (sampling, the
+    held-out seeds ``args.seed + 10_000``, ``args.eval_episodes`` episodes): what
+    ``--eval-every`` logs during training."""
+    device = next(model.parameters()).device
+    policy = Policy(model, game=args.game, algo=algo, env_kwargs=env_kwargs_from(args),
+                    global_step=global_step, greedy=False, device=str(device), seed=0)
+    return evaluate(policy, args.game, episodes=args.eval_episodes, seed=args.seed + 10_000,
+                    backend=args.backend, env_kwargs=env_kwargs_from(args))
 
 
 def random_baseline(game: str, *, episodes: int = 20, seed: int = 10_000,

@@ -23,7 +23,7 @@ from torch.distributions.categorical import Categorical
 
 import jsgym
 from jsgym.trainers.common import (Agent, PhaseClock, RunLogger, check_games, env_kwargs_from,
-                                   evaluate, learner_dtype, load_checkpoint, load_policy,
+                                   evaluate, evaluate_live, learner_dtype, load_checkpoint, load_policy,
                                    make_run_name,
                                    parse_args, plot_learning_curve, progress_bar,
                                    random_baseline, save_checkpoint, seed_everything,
@@ -76,8 +76,8 @@ class Args:
     # algorithm
     total_timesteps: int = 100_000
     """total agent steps (over all envs)"""
-    learning_rate: float = 5e-4
-    """the Adam learning rate"""
+    learning_rate: float = 1e-3
+    """the Adam learning rate (annealed to 0 over total_timesteps; the procgen preset: 5e-4)"""
     num_envs: int = 16
     """parallel envs"""
     num_steps: int = 128
@@ -128,7 +128,13 @@ class Args:
     capture_video: bool = False
     """write GIFs of evaluation episodes to the run folder's videos/"""
     eval_episodes: int = 10
-    """episodes of the final evaluation (0: skip it and the random baseline)"""
+    """episodes of each evaluation (0: skip the final one and the random baseline)"""
+    eval_every: int = 0
+    """iterations between evaluations during training, logged as eval/mean_return with
+    the seconds spent training so far (0: only the final evaluation)"""
+    target_return: float | None = None
+    """stop once an evaluation during training reaches this mean return (needs
+    --eval-every); the summary says when: target_step, target_seconds"""
     progress: bool = True
     """show a progress bar with steps/s and the recent return"""
     track: bool = True
@@ -154,6 +160,8 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
     args = parse_args(Args, argv, PRESETS, prog)
     args.batch_size = args.num_envs * args.num_steps
     args.minibatch_size = args.batch_size // args.num_minibatches
+    if args.target_return is not None and not (args.eval_every > 0 and args.eval_episodes > 0):
+        raise SystemExit("--target-return needs --eval-every > 0 and --eval-episodes > 0")
     args.num_iterations = updates_for(args.total_timesteps, args.batch_size,
                                       f"--num-envs {args.num_envs} x --num-steps {args.num_steps}")
     check_games([args.game])
@@ -208,7 +216,9 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
     bar = progress_bar(args.num_iterations * args.batch_size, global_step, args.progress)
     iter_time_total = 0.0
     last_iteration = start_iteration - 1
-    clock = PhaseClock(*PHASES)
+    clock = PhaseClock(*PHASES, "eval")  # evaluations during training apart from the rest
+    reached = None  # (step, training seconds) once --target-return is reached
+    latest = None  # (step, result) of the newest evaluation during training
 
     for iteration in range(start_iteration, args.num_iterations + 1):
         clock.lap("other")  # the previous iteration's logging and checkpoint
@@ -364,6 +374,19 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
                             iteration=iteration, run_name=run_name)
             logger.flush()
         last_iteration = iteration
+        if args.eval_every and args.eval_episodes and iteration % args.eval_every == 0:
+            clock.lap("other")
+            live = evaluate_live(agent, args, algo="ppo", global_step=global_step)
+            clock.lap("eval")
+            train_seconds = time.time() - start_time - clock.total["eval"]
+            logger.scalar("eval/mean_return", live["mean"], global_step)
+            logger.scalar("eval/train_seconds", train_seconds, global_step)
+            bar.write(f"step {global_step}: evaluation {live['mean']:.2f} after "
+                      f"{train_seconds:.1f} s of training")
+            latest = (global_step, live)
+            if args.target_return is not None and live["mean"] >= args.target_return:
+                reached = (global_step, train_seconds)
+                break
         if args.time_budget and time.time() - start_time > args.time_budget:
             break
 
@@ -375,7 +398,10 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
                "env_time_fraction": clock.total["env"] / max(iter_time_total, 1e-9),
                **{f"{phase}_time_fraction": spent / max(sum(clock.total.values()), 1e-9)
                   for phase, spent in clock.total.items() if phase != "env"},
+               "eval_seconds": clock.total["eval"],
                "recent_return": float(np.mean(recent)) if recent else float("nan")}
+    if reached:
+        summary.update(target_step=reached[0], target_seconds=reached[1])
     if args.track:
         final = run_dir / "checkpoints" / "final.pt"
         save_checkpoint(final, algo="ppo", args=args, agent=agent, optimizer=optimizer,
@@ -385,9 +411,13 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
     if args.track and args.eval_episodes > 0:
         # the final policy and the random policy on held-out seeds
         gif = run_dir / "videos" / f"eval_{global_step}.gif" if args.capture_video else None
-        result = evaluate(load_policy(final, device=args.device), args.game,
-                          episodes=args.eval_episodes, seed=args.seed + 10_000,
-                          backend=args.backend, env_kwargs=env_kwargs_from(args), gif_path=gif)
+        if latest and latest[0] == global_step and gif is None:
+            result = latest[1]  # the same weights, seeds and sampling as the final one's
+        else:
+            result = evaluate(load_policy(final, device=args.device), args.game,
+                              episodes=args.eval_episodes, seed=args.seed + 10_000,
+                              backend=args.backend, env_kwargs=env_kwargs_from(args),
+                              gif_path=gif)
         base = random_baseline(args.game, episodes=args.eval_episodes, seed=args.seed + 10_000,
                                env_kwargs=env_kwargs_from(args), backend=args.backend)
         summary.update(eval_mean=result["mean"], eval_std=result["std"],
