@@ -250,6 +250,21 @@ def test_impala_learns_catch(tmp_path):
     assert greedy["mean"] >= 7.0, greedy
 
 
+@pytest.mark.skipif(not __import__("torch").cuda.is_available(), reason="no CUDA device here")
+def test_trainers_run_on_cuda_with_the_published_preset(tmp_path):
+    # The GPU path end to end, cut to one short update: PPO's procgen preset (IMPALA-CNN,
+    # rollout storage on the device, observations through a pinned buffer) and IMPALA's
+    # learner on the device with its batched actor inference there too.
+    ppo = run([sys.executable, str(PPO), "--game", "coinrun", "--preset", "procgen",
+               "--device", "cuda", "--num-envs", "8", "--num-steps", "16",
+               "--total-timesteps", "256", "--eval-episodes", "2", "--no-progress",
+               "--out-dir", str(tmp_path / "ppo")], timeout=600)
+    assert int(summary(ppo)["global_step"]) == 256
+    impala = run([sys.executable, str(IMPALA), *TINY_IMPALA, "--device", "cuda",
+                  "--out-dir", str(tmp_path / "impala")], timeout=600)
+    assert int(summary(impala)["global_step"]) >= 320
+
+
 def test_torch_threads_come_from_the_machine(monkeypatch):
     """--torch-threads 0: the usable cores (split among torchrun's learner processes)
     less the threads beside the learner, at least 1; 1 when other processes keep the

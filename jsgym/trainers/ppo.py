@@ -197,22 +197,35 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
         global_step, start_iteration = ckpt["global_step"], ckpt["iteration"] + 1
         print(f"resumed {run_name} at step {global_step}", flush=True)
 
-    # rollout storage; valid[t] is False where env t's action was ignored because its
-    # previous step ended an episode (NEXT_STEP autoreset: that step only resets)
-    obs = torch.zeros((args.num_steps, args.num_envs) + obs_shape, dtype=torch.uint8)
-    actions = torch.zeros((args.num_steps, args.num_envs), dtype=torch.long)
-    logprobs = torch.zeros((args.num_steps, args.num_envs))
-    rewards = torch.zeros((args.num_steps, args.num_envs))
-    terminated = torch.zeros((args.num_steps, args.num_envs))
-    ended = torch.zeros((args.num_steps, args.num_envs))  # terminated or truncated
-    valid = torch.zeros((args.num_steps, args.num_envs), dtype=torch.bool)
-    values = torch.zeros((args.num_steps, args.num_envs))
+    # rollout storage, on the network's device; valid[t] is False where env t's action
+    # was ignored because its previous step ended an episode (NEXT_STEP autoreset: that
+    # step only resets)
+    shape = (args.num_steps, args.num_envs)
+    obs = torch.zeros(shape + obs_shape, dtype=torch.uint8, device=device)
+    actions = torch.zeros(shape, dtype=torch.long, device=device)
+    logprobs = torch.zeros(shape, device=device)
+    rewards = torch.zeros(shape, device=device)
+    terminated = torch.zeros(shape, device=device)
+    ended = torch.zeros(shape, device=device)  # terminated or truncated
+    valid = torch.zeros(shape, dtype=torch.bool, device=device)
+    values = torch.zeros(shape, device=device)
+    # On a GPU, observations go through one pinned buffer with an asynchronous copy.
+    # The buffer is refilled only after the next sampled actions came back to the
+    # host, which waits for everything queued before, that copy included.
+    staging = (torch.empty((args.num_envs,) + obs_shape, dtype=torch.uint8).pin_memory()
+               if device.type == "cuda" else None)
+
+    def to_device(observations: np.ndarray) -> torch.Tensor:
+        if staging is None:
+            return torch.from_numpy(observations).to(device)
+        staging.copy_(torch.from_numpy(observations))
+        return staging.to(device, non_blocking=True)
 
     recent = collections.deque(maxlen=20)
     start_time = time.time()
     start_step = global_step
-    next_obs = torch.from_numpy(envs.reset(seed=args.seed)[0])
-    next_valid = torch.ones(args.num_envs, dtype=torch.bool)
+    next_obs = to_device(envs.reset(seed=args.seed)[0])
+    next_valid = torch.ones(args.num_envs, dtype=torch.bool, device=device)
     bar = progress_bar(args.num_iterations * args.batch_size, global_step, args.progress)
     iter_time_total = 0.0
     last_iteration = start_iteration - 1
@@ -233,23 +246,24 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
             valid[step] = next_valid
             clock.lap("copy")
             with torch.no_grad():
-                logits, value = agent(next_obs.to(device))
+                logits, value = agent(next_obs)
                 dist = Categorical(logits=logits)
                 action = dist.sample()
-            values[step] = value.cpu()
-            actions[step] = action.cpu()
-            logprobs[step] = dist.log_prob(action).cpu()
+            values[step] = value
+            actions[step] = action
+            logprobs[step] = dist.log_prob(action)
+            action_np = action.cpu().numpy()
             clock.lap("inference")
 
-            next_obs_np, reward, term, trunc, infos = envs.step(action.cpu().numpy())
+            next_obs_np, reward, term, trunc, infos = envs.step(action_np)
             clock.lap("env")
             if args.clip_rewards:
                 reward = np.clip(reward, -1.0, 1.0)
             rewards[step] = torch.from_numpy(np.asarray(reward, dtype=np.float32))
             terminated[step] = torch.from_numpy(term.astype(np.float32))
             ended[step] = torch.from_numpy((term | trunc).astype(np.float32))
-            next_obs = torch.from_numpy(next_obs_np)
-            next_valid = torch.from_numpy(~(term | trunc))
+            next_obs = to_device(next_obs_np)
+            next_valid = torch.from_numpy(~(term | trunc)).to(device)
             clock.lap("copy")
 
             if "_episode" in infos:
@@ -264,10 +278,9 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
         # step is that episode's final observation, so delta bootstraps from it unless
         # the episode terminated; the trace stops at any episode end.
         with torch.no_grad():
-            _, next_value = agent(next_obs.to(device))
-            next_value = next_value.cpu()
+            _, next_value = agent(next_obs)
             advantages = torch.zeros_like(rewards)
-            lastgaelam = torch.zeros(args.num_envs)
+            lastgaelam = torch.zeros(args.num_envs, device=device)
             for t in reversed(range(args.num_steps)):
                 nextvalues = next_value if t == args.num_steps - 1 else values[t + 1]
                 delta = rewards[t] + args.gamma * nextvalues * (1.0 - terminated[t]) - values[t]
@@ -293,16 +306,15 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
         for epoch in range(args.update_epochs):
             b_inds = np.random.permutation(n)
             for start in range(0, n - minibatch_size + 1, minibatch_size):
-                mb_inds = torch.from_numpy(b_inds[start:start + minibatch_size])
-                mb_obs = b_obs[mb_inds].to(device)
+                mb_inds = torch.from_numpy(b_inds[start:start + minibatch_size]).to(device)
+                mb_obs = b_obs[mb_inds]
                 clock.lap("copy")
                 with torch.autocast(device.type, dtype=amp_dtype or torch.float32, enabled=amp_dtype is not None):
                     logits, newvalue = learner(mb_obs)
                 logits, newvalue = logits.float(), newvalue.float()
                 dist = Categorical(logits=logits)
-                newlogprob = dist.log_prob(b_actions[mb_inds].to(device)).cpu()
-                entropy = dist.entropy().cpu()
-                newvalue = newvalue.cpu()
+                newlogprob = dist.log_prob(b_actions[mb_inds])
+                entropy = dist.entropy()
                 logratio = newlogprob - b_logprobs[mb_inds]
                 ratio = logratio.exp()
 
@@ -342,7 +354,7 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
             if args.target_kl is not None and approx_kl > args.target_kl:
                 break
 
-        y_pred, y_true = b_values.numpy(), b_returns.numpy()
+        y_pred, y_true = b_values.cpu().numpy(), b_returns.cpu().numpy()
         var_y = np.var(y_true)
         explained_var = np.nan if var_y == 0 else 1 - np.var(y_true - y_pred) / var_y
 
