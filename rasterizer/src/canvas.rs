@@ -46,13 +46,11 @@ use text::{FineMask, GlyphCoverage};
 pub const MAX_SIDE: u32 = 4096;
 /// Largest supersampling factor.
 pub const MAX_SUPERSAMPLE: u32 = 4;
-/// Device-space flattening tolerance in (internal) pixels. 0.1 px keeps small curved
-/// shapes of the general path within 0.1-0.8% of their ideal area (a radius-3 to
-/// radius-12 circle; filled ellipses without stroke are area-exact, drawn by
-/// `Canvas::fill_ellipse`), where the real p5 in Chromium is 0.04-2.9% off, and left
-/// the PSNR against the browser unchanged (bigfish, dodgeball, chaser, plunder: within
-/// 0.4 dB of 0.02 px) while drawing ellipses with about half the segments (bigfish
-/// 1.19x steps/s).
+/// Device-space flattening tolerance in (internal) pixels, for the curves that do not
+/// follow the browser's own subdivision (Bezier curves, thick strokes; circles and
+/// rounded corners of fills and hairlines do): 0.1 px keeps small curved shapes within
+/// 0.1-0.8% of their ideal area and left the PSNR against the browser within 0.4 dB of
+/// 0.02 px (bigfish, dodgeball, chaser, plunder) with about half the segments.
 pub const DEFAULT_TOLERANCE: f64 = 0.1;
 
 /// Largest device semi-axis drawn by [`Canvas::fill_ellipse`]; larger ellipses take the
@@ -862,20 +860,22 @@ impl Canvas {
         };
         let user_clip = inv.map_rect(&clip);
         let map = |p: Point| m.apply(p);
-        let stroke_fl = Flattener { tol, cull: user_clip.outset(margin), hairline: None };
-        let fill_fl = Flattener { tol, cull: user_clip.outset(tol), hairline: None };
+        let stroke_fl = Flattener::within(tol, user_clip.outset(margin));
+        let [a, b, c, d, e, f] = style.matrix.map(|v| v as f64);
+        let canvas = Transform { a, b, c, d, e, f };
+        // the fill's curves as the browser's scan converter splits them (a thick
+        // stroke's centreline keeps the tolerance: it shares the fill's path below)
+        let fill_fl = Flattener { fill_curves: Some(canvas), ..Flattener::within(tol, user_clip.outset(tol)) };
         let hairline = stroke.is_some().then(|| hairline_coverage(style)).flatten();
         if let (Some(fp), Some(sp), Some(pen)) = (fill, stroke, pen) {
             // an opaque fill and stroke of the same closed outline: one composite
             let hair_paint = hairline.and_then(|cv| Paint::new(hairline_colour(style.stroke, cv)));
             if !differs && fp.opaque() && self.probe.is_none() && hair_paint.as_ref().map_or(sp.opaque(), |p| p.opaque()) {
                 self.path.clear();
-                build(&mut self.path, &stroke_fl, false);
+                build(&mut self.path, if hair_paint.is_some() { &fill_fl } else { &stroke_fl }, false);
                 let done = match hair_paint {
                     None => self.fill_and_stroke(&fp, &sp, &pen, &m),
                     Some(hp) => {
-                        let [a, b, c, d, e, f] = style.matrix.map(|v| v as f64);
-                        let canvas = Transform { a, b, c, d, e, f };
                         let mut hair = std::mem::take(&mut self.outline);
                         hair.clear();
                         build(&mut hair, &Flattener { hairline: Some(canvas), ..stroke_fl }, true);
@@ -891,7 +891,7 @@ impl Canvas {
         }
         if let Some(paint) = fill {
             self.path.clear();
-            let fl = if stroke.is_some() && !differs { &stroke_fl } else { &fill_fl };
+            let fl = if stroke.is_some() && !differs && hairline.is_none() { &stroke_fl } else { &fill_fl };
             build(&mut self.path, fl, false);
             self.raster.begin(clip);
             for c in &self.path.contours {
@@ -902,8 +902,6 @@ impl Canvas {
         if let (Some(paint), Some(pen)) = (stroke, pen) {
             if let Some(coverage) = hairline {
                 let Some(paint) = Paint::new(hairline_colour(style.stroke, coverage)) else { return };
-                let [a, b, c, d, e, f] = style.matrix.map(|v| v as f64);
-                let canvas = Transform { a, b, c, d, e, f };
                 let mut hair = std::mem::take(&mut self.outline);
                 hair.clear();
                 build(&mut hair, &Flattener { hairline: Some(canvas), ..stroke_fl }, true);
@@ -931,7 +929,10 @@ impl Canvas {
     /// A filled ellipse without stroke, straight to device space: the polygon of `n`
     /// vertices at equal parameter steps of the device ellipse `d + u cos t + v sin t`
     /// (any affine image of an ellipse is one), scaled about the centre so that its
-    /// area equals the ellipse's. Skips the Bezier flattening, the user-space polyline
+    /// area equals that of the polygon the browser fills for it
+    /// ([`flatten::browser_ellipse_area_factor`]: up to 4% off the ellipse's), with
+    /// vertices only as many as the device tolerance needs. Skips the Bezier
+    /// flattening, the user-space polyline
     /// and the per-point transform of the general path. Returns false, having drawn
     /// nothing, for ellipses large enough that clipping the curve before flattening
     /// matters (the general path culls curve pieces outside the clip).
@@ -947,6 +948,9 @@ impl Canvas {
             return semi == 0.0; // a zero-size ellipse draws nothing; NaN or huge: general path
         }
         let (n, sin_s, cos_s, k) = ellipse_steps(semi, self.tol);
+        let [a, b, c, dd, e, f] = style.matrix.map(|x| x as f64);
+        let canvas = Transform { a, b, c, d: dd, e, f };
+        let k = k * flatten::browser_ellipse_area_factor(&canvas, rx, ry).sqrt();
         let (u, v) = (Point::new(u.x * k, u.y * k), Point::new(v.x * k, v.y * k));
         // The box of the polygon (of the scaled ellipse, which holds its vertices).
         let (ex, ey) = ((u.x * u.x + v.x * v.x).sqrt(), (u.y * u.y + v.y * v.y).sqrt());

@@ -53,6 +53,40 @@ pub struct Flattener {
     /// circles and rounded corners built of conics as the browser's canvas builds
     /// them, instead of within `tol`.
     pub hairline: Option<Transform>,
+    /// Curves of a fill, given the map from user space to canvas pixels: circles and
+    /// rounded corners built of conics as the browser's canvas builds them, each
+    /// quadratic split into the lines Skia's scan converter fills it with (uniform
+    /// steps, their number from the curve's bulge in canvas pixels). Chromium's circles
+    /// are those polygons, up to 4% larger or smaller than the true circle by radius.
+    pub fill_curves: Option<Transform>,
+}
+
+impl Flattener {
+    /// Curves within `tol` (user units) only, culled outside `cull`.
+    pub fn within(tol: f64, cull: Rect) -> Flattener {
+        Flattener { tol, cull, hairline: None, fill_curves: None }
+    }
+
+    /// The map to canvas pixels when curves follow the browser's construction.
+    fn canvas(&self) -> Option<Transform> {
+        self.hairline.or(self.fill_curves)
+    }
+}
+
+/// Skia's fill subdivision limit: at most 2^6 lines per quadratic.
+const MAX_FILL_SHIFT: u32 = 6;
+
+/// The number of lines Skia's anti-aliased scan converter fills a quadratic with
+/// (`SkQuadraticEdge` at the anti-aliasing shift 2: points in 1/256 canvas pixel,
+/// the bulge to 1/8 pixel, a quarter of the error per halving, at least 2 lines).
+fn fill_quad_lines(q: &[Point; 3]) -> usize {
+    let fixed = |v: f64| ((v as f32) * 256.0) as i64;
+    let bulge = |a: f64, b: f64, c: f64| (((fixed(b) << 1) - fixed(a) - fixed(c)) >> 2).abs();
+    let (dx, dy) = (bulge(q[0].x, q[1].x, q[2].x), bulge(q[0].y, q[1].y, q[2].y));
+    let dist = if dx > dy { dx + (dy >> 1) } else { dy + (dx >> 1) };
+    let dist = ((dist + 16) >> 5).clamp(0, u32::MAX as i64) as u32;
+    let shift = ((32 - dist.leading_zeros()) >> 1).clamp(1, MAX_FILL_SHIFT);
+    1 << shift
 }
 
 /// Skia's hairline subdivision limits: at most 2^5 lines per quadratic, 2^9 per cubic.
@@ -108,6 +142,39 @@ fn conic_quad_pow2(q: &[Point; 3], w: f64) -> u32 {
         pow2 += 1;
     }
     pow2
+}
+
+/// The area of the polygon the browser fills for an ellipse of radii `rx`, `ry`
+/// (four quarter conics split as [`Flattener::fill_curves`] splits them), relative to
+/// the ellipse's area, given the map from user space to canvas pixels. Computed on one
+/// quarter (the others mirror it), without the translation, whose only effect on the
+/// split is Skia's rounding to 1/256 pixel.
+pub fn browser_ellipse_area_factor(canvas: &Transform, rx: f64, ry: f64) -> f64 {
+    let linear = Transform { e: 0.0, f: 0.0, ..*canvas };
+    let q = [Point::new(rx, 0.0), Point::new(rx, ry), Point::new(0.0, ry)];
+    let pow2 = conic_quad_pow2(&q.map(|v| linear.apply(v)), QUARTER_WEIGHT);
+    // twice the area of the fan from the centre over the quarter's lines
+    fn fan(q: [Point; 3], w: f64, pow2: u32, canvas: &Transform) -> f64 {
+        if pow2 > 0 {
+            let (a, b, w2) = chop_conic(&q, w);
+            return fan(a, w2, pow2 - 1, canvas) + fan(b, w2, pow2 - 1, canvas);
+        }
+        let n = fill_quad_lines(&q.map(|v| canvas.apply(v)));
+        let mut prev = q[0];
+        let mut twice = 0.0;
+        for i in 1..=n {
+            let t = i as f64 / n as f64;
+            let mt = 1.0 - t;
+            let (a, b, c) = (mt * mt, 2.0 * mt * t, t * t);
+            let p = Point::new(a * q[0].x + b * q[1].x + c * q[2].x, a * q[0].y + b * q[1].y + c * q[2].y);
+            twice += prev.x * p.y - prev.y * p.x;
+            prev = p;
+        }
+        twice
+    }
+    let quarter = 0.25 * std::f64::consts::PI * rx * ry;
+    let factor = 0.5 * fan(q, QUARTER_WEIGHT, pow2, &linear) / quarter;
+    if factor.is_finite() && factor > 0.0 { factor } else { 1.0 }
 }
 
 /// The two halves of a conic (`SkConic::chop` at t = 1/2), with their weight.
@@ -237,7 +304,7 @@ impl Polylines {
     pub fn conic_to(&mut self, fl: &Flattener, c: Point, p: Point, w: f64) {
         self.ensure_contour(c);
         let p0 = self.current();
-        let canvas = fl.hairline.unwrap_or(Transform { a: 1.0, b: 0.0, c: 0.0, d: 1.0, e: 0.0, f: 0.0 });
+        let canvas = fl.canvas().unwrap_or(Transform { a: 1.0, b: 0.0, c: 0.0, d: 1.0, e: 0.0, f: 0.0 });
         let q = [p0, c, p];
         let pow2 = conic_quad_pow2(&q.map(|v| canvas.apply(v)), w);
         self.conic_pieces(fl, q, w, pow2);
@@ -245,15 +312,28 @@ impl Polylines {
 
     fn conic_pieces(&mut self, fl: &Flattener, q: [Point; 3], w: f64, pow2: u32) {
         if pow2 == 0 {
-            match fl.hairline {
-                Some(m) => self.hair_quad(q, &m),
-                None => self.quad_to(fl, q[1], q[2]),
+            match (fl.hairline, fl.fill_curves) {
+                (Some(m), _) => self.hair_quad(q, &m),
+                (None, Some(m)) => self.fill_quad(q, &m),
+                (None, None) => self.quad_to(fl, q[1], q[2]),
             }
             return;
         }
         let (a, b, w2) = chop_conic(&q, w);
         self.conic_pieces(fl, a, w2, pow2 - 1);
         self.conic_pieces(fl, b, w2, pow2 - 1);
+    }
+
+    /// The lines Skia fills a quadratic with (`canvas`: user space to canvas pixels).
+    fn fill_quad(&mut self, q: [Point; 3], canvas: &Transform) {
+        let n = fill_quad_lines(&q.map(|v| canvas.apply(v)));
+        for i in 1..n {
+            let t = i as f64 / n as f64;
+            let mt = 1.0 - t;
+            let (a, b, c) = (mt * mt, 2.0 * mt * t, t * t);
+            self.push_point(Point::new(a * q[0].x + b * q[1].x + c * q[2].x, a * q[0].y + b * q[1].y + c * q[2].y));
+        }
+        self.push_point(q[2]);
     }
 
     /// The lines of a hairline quadratic (`canvas`: user space to canvas pixels).
@@ -360,7 +440,7 @@ pub fn acute_arc(start: f64, size: f64) -> (Point, Point, Point) {
 
 /// p5's ellipse: four kappa cubics from the leftmost point, closed.
 pub fn ellipse(out: &mut Polylines, fl: &Flattener, cx: f64, cy: f64, rx: f64, ry: f64) {
-    if fl.hairline.is_some() {
+    if fl.canvas().is_some() {
         // the browser's canvas: ctx.ellipse(cx, cy, rx, ry, 0, 0, 2 pi), four quarter
         // conics from the rightmost point, clockwise on screen
         arc_conics(out, fl, cx, cy, rx, ry, 0.0, std::f64::consts::TAU, false);
@@ -394,7 +474,7 @@ pub fn arc_curve(
     continue_contour: bool,
 ) -> bool {
     const EPS: f64 = 0.00001;
-    if fl.hairline.is_some() {
+    if fl.canvas().is_some() {
         return stop - start >= EPS && arc_conics(out, fl, cx, cy, rx, ry, start, stop, continue_contour);
     }
     let map = |u: Point| Point::new(cx + u.x * rx, cy + u.y * ry);
@@ -455,7 +535,7 @@ fn arc_conics(out: &mut Polylines, fl: &Flattener, cx: f64, cy: f64, rx: f64, ry
 pub fn rounded_rect(out: &mut Polylines, fl: &Flattener, x: f64, y: f64, w: f64, h: f64, r: [f64; 4]) {
     use std::f64::consts::{FRAC_PI_2, PI};
     let [tl, tr, br, bl] = r;
-    if fl.hairline.is_some() {
+    if fl.canvas().is_some() {
         // the browser's arcTo: a line to each corner's arc, the arc a quarter conic
         // whose control point is the corner
         let p = Point::new;

@@ -106,12 +106,12 @@ fn non_square_observation_stretches_axes_independently() {
     cw.canvas(400.0, 400.0).ellipse(&fill(WHITE), 200.0, 200.0, 100.0, 100.0);
     let cov = c.coverage_of(cw.words()).unwrap();
     assert_eq!(cov.len(), 96 * 48);
-    assert_rel(sum(&cov), std::f64::consts::PI * 24.0 * 12.0, 1e-4, "stretched circle");
+    // the browser's polygon of a radius-100 canvas circle: 0.16% short
+    assert_rel(sum(&cov), std::f64::consts::PI * 24.0 * 12.0, 2e-3, "stretched circle");
     // Letterbox keeps it round: scale 0.12 -> radius 12 circle centred at (48, 24).
     let mut l = Canvas::new(96, 48, Fit::Letterbox, 1).unwrap();
     let cov = l.coverage_of(cw.words()).unwrap();
-    // A filled ellipse keeps its area exactly (Canvas::fill_ellipse).
-    assert_rel(sum(&cov), std::f64::consts::PI * 144.0, 1e-4, "letterboxed circle");
+    assert_rel(sum(&cov), std::f64::consts::PI * 144.0, 2e-3, "letterboxed circle");
     assert_eq!(cov[24 * 96 + 48 + 13], 0.0);
     assert_eq!(cov[24 * 96 + 48 - 14], 0.0);
     assert_eq!(cov[24 * 96 + 48 + 10], 1.0);

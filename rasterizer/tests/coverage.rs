@@ -49,10 +49,34 @@ fn triangle_area_is_exact() {
 }
 
 #[test]
-fn circle_area_matches_pi_r_squared() {
+fn large_circle_area_is_close_to_pi_r_squared() {
+    // the browser's polygon of a radius-80 circle: 32 lines per quarter, 0.16% short
     let mut cw = CommandWriter::new();
     cw.ellipse(&fill(WHITE), 100.0, 100.0, 80.0, 80.0);
-    assert_rel(sum(&coverage(200, 200, &cw)), (PI * 80.0 * 80.0) as f64, 1e-4, "circle");
+    assert_rel(sum(&coverage(200, 200, &cw)), (PI * 80.0 * 80.0) as f64, 2e-3, "circle");
+}
+
+#[test]
+fn circle_areas_follow_the_browsers_polygon() {
+    // Chromium fills p5's circle (ctx.ellipse: four quarter conics) as the polygon its
+    // scan converter splits the curves into, so the area is up to 4% off pi r^2 either
+    // way depending on the radius. Measured in Chromium with p5 1.11 (circle centred at
+    // (64.3, 63.6) on a 128 px canvas, coverage summed): area / (pi r^2) - 1.
+    let chromium = [
+        (3.0f32, 0.02622), (3.5, 0.03214), (4.0, 0.03708), (6.0, -0.01900), (7.0, -0.02622),
+        (8.0, -0.01207), (10.0, -0.01610), (12.0, -0.00248), (15.0, -0.00052), (20.0, -0.00491),
+        (30.0, -0.00800), (40.0, -0.00578),
+    ];
+    // Within 1.1 percentage points at these radii (an exact circle is up to 3.7 off).
+    // Left out: radii up to 2.5 and 5, where Skia's fixed-point steps and its snapping
+    // of vertices to quarter pixels move where one subdivision gives way to the next
+    // (1.6-2.8 points apart there).
+    for (r, expected) in chromium {
+        let mut cw = CommandWriter::new();
+        cw.ellipse(&fill(WHITE), 64.3, 63.6, r, r);
+        let got = sum(&coverage(128, 128, &cw)) / (PI * r * r) as f64 - 1.0;
+        assert!((got - expected).abs() < 0.011, "radius {r}: {got:+.4} against Chromium's {expected:+.4}");
+    }
 }
 
 #[test]
@@ -60,9 +84,8 @@ fn small_circle_area_and_symmetry() {
     let mut cw = CommandWriter::new();
     cw.ellipse(&fill(WHITE), 32.0, 32.0, 5.0, 5.0);
     let cov = coverage(64, 64, &cw);
-    // A filled ellipse is a polygon scaled to the ellipse's area (Canvas::fill_ellipse):
-    // exact up to f32 accumulation, though only 0.1 px close to the curve.
-    assert_rel(sum(&cov), (PI * 25.0) as f64, 1e-4, "r = 5 circle");
+    // the browser's polygon (Canvas::fill_ellipse): 16 vertices, 2.2% short
+    assert_rel(sum(&cov), (PI * 25.0) as f64 * (1.0 - 0.0224), 1e-3, "r = 5 circle");
     // Mirror symmetry about x = 32.
     for y in 0..64 {
         for x in 0..32 {
@@ -196,13 +219,15 @@ fn arcs_fill_wedges_and_chords() {
     let quarter = (PI * r * r / 4.0) as f64;
     let mut cw = CommandWriter::new();
     cw.arc(&fill(WHITE), 32.0, 32.0, r, r, 0.0, PI / 2.0, ArcMode::Pie);
-    assert_rel(sum(&coverage(64, 64, &cw)), quarter, 2e-3, "pie quarter");
+    // the curve as the browser's polygon: 0.6% short at radius 20
+    assert_rel(sum(&coverage(64, 64, &cw)), quarter, 7e-3, "pie quarter");
     let mut cw = CommandWriter::new();
     cw.arc(&fill(WHITE), 32.0, 32.0, r, r, 0.0, PI / 2.0, ArcMode::Default);
-    assert_rel(sum(&coverage(64, 64, &cw)), quarter, 2e-3, "default quarter (pie fill)");
+    assert_rel(sum(&coverage(64, 64, &cw)), quarter, 7e-3, "default quarter (pie fill)");
     let mut cw = CommandWriter::new();
     cw.arc(&fill(WHITE), 32.0, 32.0, r, r, 0.0, PI / 2.0, ArcMode::Chord);
-    assert_rel(sum(&coverage(64, 64, &cw)), quarter - (r * r / 2.0) as f64, 5e-3, "chord segment");
+    // the same 2 px^2 short as the pie: 1.7% of the smaller segment
+    assert_rel(sum(&coverage(64, 64, &cw)), quarter - (r * r / 2.0) as f64, 2e-2, "chord segment");
 }
 
 #[test]
@@ -224,7 +249,8 @@ fn rounded_rect_area() {
     let mut cw = CommandWriter::new();
     cw.rounded_rect(&fill(WHITE), 8.0, 10.0, 40.0, 30.0, [6.0; 4]);
     let area = 40.0 * 30.0 - 4.0 * (36.0 - PI * 36.0 / 4.0);
-    assert_rel(sum(&coverage(64, 64, &cw)), area as f64, 1e-3, "rounded rect");
+    // corners as the browser's polygons (arcTo: quarter conics), 0.2% short in all
+    assert_rel(sum(&coverage(64, 64, &cw)), area as f64, 3e-3, "rounded rect");
 }
 
 #[test]
@@ -236,5 +262,6 @@ fn shapes_partly_outside_are_clipped_to_the_canvas() {
     assert_eq!(cov[0], 1.0, "the canvas corner is inside the rotated square");
     let mut cw = CommandWriter::new();
     cw.ellipse(&fill(WHITE), 64.0, 32.0, 10.0, 10.0);
-    assert_rel(sum(&coverage(64, 64, &cw)), (PI * 100.0 / 2.0) as f64, 2e-3, "half circle at the border");
+    // half of the browser's radius-10 polygon, 2.2% short of the circle
+    assert_rel(sum(&coverage(64, 64, &cw)), (PI * 100.0 / 2.0) as f64 * (1.0 - 0.0224), 2e-3, "half circle at the border");
 }

@@ -73,7 +73,7 @@ impl GlyphCoverage {
             let mut cov = vec![0f32; w * hgt];
             if w > 0 {
                 let clip = Rect { x0: 0.0, y0: 0.0, x1: w as f64, y1: hgt as f64 };
-                let fl = Flattener { tol, cull: clip.outset(tol), hairline: None };
+                let fl = Flattener::within(tol, clip.outset(tol));
                 path.clear();
                 h.outline(&fl, |px, py| Point::new(phase + px - x0, -py - y0), path);
                 raster.begin(clip);
@@ -270,7 +270,7 @@ impl Canvas {
                 }
             }
         } else {
-            let fl = Flattener { tol: self.tol, cull: local_clip.outset(self.tol), hairline: None };
+            let fl = Flattener::within(self.tol, local_clip.outset(self.tol));
             self.path.clear();
             for (h, ox, oy) in run {
                 h.outline(&fl, |px, py| Point::new(ox + px - x0, oy - py - y0), &mut self.path);
