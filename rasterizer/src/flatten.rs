@@ -163,10 +163,7 @@ pub fn browser_ellipse_area_factor(canvas: &Transform, rx: f64, ry: f64) -> f64 
         let mut prev = q[0];
         let mut twice = 0.0;
         for i in 1..=n {
-            let t = i as f64 / n as f64;
-            let mt = 1.0 - t;
-            let (a, b, c) = (mt * mt, 2.0 * mt * t, t * t);
-            let p = Point::new(a * q[0].x + b * q[1].x + c * q[2].x, a * q[0].y + b * q[1].y + c * q[2].y);
+            let p = eval_quad(&q, i as f64 / n as f64);
             twice += prev.x * p.y - prev.y * p.x;
             prev = p;
         }
@@ -328,10 +325,7 @@ impl Polylines {
     fn fill_quad(&mut self, q: [Point; 3], canvas: &Transform) {
         let n = fill_quad_lines(&q.map(|v| canvas.apply(v)));
         for i in 1..n {
-            let t = i as f64 / n as f64;
-            let mt = 1.0 - t;
-            let (a, b, c) = (mt * mt, 2.0 * mt * t, t * t);
-            self.push_point(Point::new(a * q[0].x + b * q[1].x + c * q[2].x, a * q[0].y + b * q[1].y + c * q[2].y));
+            self.push_point(eval_quad(&q, i as f64 / n as f64));
         }
         self.push_point(q[2]);
     }
@@ -340,10 +334,7 @@ impl Polylines {
     fn hair_quad(&mut self, q: [Point; 3], canvas: &Transform) {
         let n = hair_quad_lines(&q.map(|v| canvas.apply(v)));
         for i in 1..n {
-            let t = i as f64 / n as f64;
-            let mt = 1.0 - t;
-            let (a, b, c) = (mt * mt, 2.0 * mt * t, t * t);
-            self.push_point(Point::new(a * q[0].x + b * q[1].x + c * q[2].x, a * q[0].y + b * q[1].y + c * q[2].y));
+            self.push_point(eval_quad(&q, i as f64 / n as f64));
         }
         self.push_point(q[2]);
     }
@@ -390,6 +381,14 @@ impl Polylines {
         }
         self.push_point(q[3]);
     }
+}
+
+/// Point of a quadratic at `t`.
+#[inline]
+fn eval_quad(q: &[Point; 3], t: f64) -> Point {
+    let mt = 1.0 - t;
+    let (a, b, c) = (mt * mt, 2.0 * mt * t, t * t);
+    Point::new(a * q[0].x + b * q[1].x + c * q[2].x, a * q[0].y + b * q[1].y + c * q[2].y)
 }
 
 /// Point of a cubic at `t`.
