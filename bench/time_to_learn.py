@@ -142,12 +142,10 @@ def main(argv: list[str] | None = None) -> int:
                "other_load_cores": round(load, 2)}
         reached = None
         if code == 0 and summary.get("run_dir"):
-            for step, wall, mean, train_s in evaluations(pathlib.Path(summary["run_dir"])):
-                if mean >= args.threshold:
-                    reached = (step, wall - launch, train_s, mean)
-                    break
-            row["evaluations"] = " ".join(f"{int(s)}:{m:g}" for s, _, m, _ in
-                                          evaluations(pathlib.Path(summary["run_dir"])))
+            evals = evaluations(pathlib.Path(summary["run_dir"]))
+            reached = next(((step, wall - launch, train_s, mean)
+                            for step, wall, mean, train_s in evals if mean >= args.threshold), None)
+            row["evaluations"] = " ".join(f"{int(s)}:{m:g}" for s, _, m, _ in evals)
         if reached:
             row.update(reached_step=reached[0], seconds_to_threshold=round(reached[1], 1),
                        training_seconds_to_threshold=round(reached[2], 1),

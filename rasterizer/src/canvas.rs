@@ -254,6 +254,13 @@ fn finite(v: &[f32]) -> bool {
     v.iter().all(|x| x.is_finite())
 }
 
+/// The style's map from user space to canvas pixels (what the browser's canvas
+/// transform is), before the fit to the observation.
+fn canvas_matrix(style: &Style) -> Transform {
+    let [a, b, c, d, e, f] = style.matrix.map(|v| v as f64);
+    Transform { a, b, c, d, e, f }
+}
+
 impl Canvas {
     /// A black canvas of `obs_w x obs_h` observation pixels; `None` for sizes of 0 or
     /// above [`MAX_SIDE`], or `supersample` outside `1..=4`.
@@ -861,8 +868,7 @@ impl Canvas {
         let user_clip = inv.map_rect(&clip);
         let map = |p: Point| m.apply(p);
         let stroke_fl = Flattener::within(tol, user_clip.outset(margin));
-        let [a, b, c, d, e, f] = style.matrix.map(|v| v as f64);
-        let canvas = Transform { a, b, c, d, e, f };
+        let canvas = canvas_matrix(style);
         // the fill's curves as the browser's scan converter splits them (a thick
         // stroke's centreline keeps the tolerance: it shares the fill's path below)
         let fill_fl = Flattener { fill_curves: Some(canvas), ..Flattener::within(tol, user_clip.outset(tol)) };
@@ -948,8 +954,7 @@ impl Canvas {
             return semi == 0.0; // a zero-size ellipse draws nothing; NaN or huge: general path
         }
         let (n, sin_s, cos_s, k) = ellipse_steps(semi, self.tol);
-        let [a, b, c, dd, e, f] = style.matrix.map(|x| x as f64);
-        let canvas = Transform { a, b, c, d: dd, e, f };
+        let canvas = canvas_matrix(style);
         let k = k * flatten::browser_ellipse_area_factor(&canvas, rx, ry).sqrt();
         let (u, v) = (Point::new(u.x * k, u.y * k), Point::new(v.x * k, v.y * k));
         // The box of the polygon (of the scaled ellipse, which holds its vertices).

@@ -323,20 +323,20 @@ impl Polylines {
 
     /// The lines Skia fills a quadratic with (`canvas`: user space to canvas pixels).
     fn fill_quad(&mut self, q: [Point; 3], canvas: &Transform) {
-        let n = fill_quad_lines(&q.map(|v| canvas.apply(v)));
+        self.quad_lines(&q, fill_quad_lines(&q.map(|v| canvas.apply(v))));
+    }
+
+    /// A quadratic as `n` lines at uniform parameter steps.
+    fn quad_lines(&mut self, q: &[Point; 3], n: usize) {
         for i in 1..n {
-            self.push_point(eval_quad(&q, i as f64 / n as f64));
+            self.push_point(eval_quad(q, i as f64 / n as f64));
         }
         self.push_point(q[2]);
     }
 
     /// The lines of a hairline quadratic (`canvas`: user space to canvas pixels).
     fn hair_quad(&mut self, q: [Point; 3], canvas: &Transform) {
-        let n = hair_quad_lines(&q.map(|v| canvas.apply(v)));
-        for i in 1..n {
-            self.push_point(eval_quad(&q, i as f64 / n as f64));
-        }
-        self.push_point(q[2]);
+        self.quad_lines(&q, hair_quad_lines(&q.map(|v| canvas.apply(v))));
     }
 
     fn cubic_rec(&mut self, fl: &Flattener, q: [Point; 4], depth: u32) {
