@@ -29,7 +29,7 @@ use crate::damage::{Damage, Entry, PixRect, Window};
 use crate::flatten::{self, Flattener, Polylines};
 use crate::geometry::{Point, Rect, Transform};
 use crate::supersample::box_filter;
-use crate::seams::{box_mask, Records, MAX_MASK_EDGES};
+use crate::seams::{box_mask, CanvasGrid, Records, MAX_MASK_EDGES};
 use crate::stroke::{stroke_polyline, Pen};
 
 mod hairline;
@@ -366,6 +366,7 @@ impl Canvas {
                 self.clip = Rect { x0: self.tx, y0: self.ty, x1: self.tx + cw, y1: self.ty + ch };
             }
         }
+        self.records.grid = CanvasGrid::new(self.sx as f32, self.tx as f32, self.sy as f32, self.ty as f32);
     }
 
     /// Back to opaque black, keeping the logical size.
@@ -1149,7 +1150,9 @@ impl Canvas {
         if self.probe.is_none() && paint.opaque() {
             let Some(sx) = Span::new(x0, x1, self.w) else { return };
             let Some(sy) = Span::new(y0, y1, self.h) else { return };
-            self.fill_opaque_axis_rect(sx, sy, paint);
+            let rb = [r.x0.max(self.clip.x0), r.x1.min(self.clip.x1), r.y0.max(self.clip.y0), r.y1.min(self.clip.y1)];
+            let rb = self.records.grid.splits_cells(rb).then(|| rb.map(|v| v as f32));
+            self.fill_opaque_axis_rect(sx, sy, paint, rb);
             return;
         }
         self.blend_axis_rect_in(x0, x1, y0, y1, paint);
@@ -1196,7 +1199,9 @@ impl Canvas {
     /// An opaque axis rectangle: rows fully covered vertically fill their run of fully
     /// covered columns uniformly; every other pixel is an edge pixel, composited
     /// through its partial-coverage record.
-    fn fill_opaque_axis_rect(&mut self, sx: Span, sy: Span, paint: &Paint) {
+    /// `rb`: the rectangle's device box (beyond the window) when an edge of it lies
+    /// inside a canvas pixel, for the records.
+    fn fill_opaque_axis_rect(&mut self, sx: Span, sy: Span, paint: &Paint, rb: Option<[f32; 4]>) {
         self.records.ensure(self.w, self.w * self.h);
         let w = self.w;
         let (i0, i1) = (sx.i0, sx.i1);
@@ -1212,16 +1217,23 @@ impl Canvas {
                 }
                 if f0 > i0 {
                     let [lx0, lx1] = sx.first;
-                    self.edge_pixel(row + i0, [lx0, lx1, ly0, ly1], paint);
-                }
-                if f1 < i1 {
-                    let [lx0, lx1] = sx.last;
-                    self.edge_pixel(row + i1 - 1, [lx0, lx1, ly0, ly1], paint);
+                    self.edge_pixel(row + i0, [lx0, lx1, ly0, ly1], paint, rb);
                 }
             } else {
                 for i in i0..i1 {
                     let [lx0, lx1] = sx.at(i);
-                    self.edge_pixel(row + i, [lx0, lx1, ly0, ly1], paint);
+                    self.edge_pixel(row + i, [lx0, lx1, ly0, ly1], paint, rb);
+                }
+            }
+        }
+        // the right edge after the left one, so that the records' per-axis sums along
+        // each edge repeat from one pixel to the next
+        if f1 < i1 {
+            let [lx0, lx1] = sx.last;
+            for j in sy.i0..sy.i1 {
+                if sy.cov(j) >= FULL {
+                    let [ly0, ly1] = sy.at(j);
+                    self.edge_pixel(j * w + i1 - 1, [lx0, lx1, ly0, ly1], paint, rb);
                 }
             }
         }
@@ -1231,7 +1243,7 @@ impl Canvas {
     /// `idx`: composites through the pixel's record when it still holds what the
     /// record says, else blends by coverage (and records it).
     #[inline(always)]
-    fn edge_pixel(&mut self, idx: usize, b: [f32; 4], paint: &Paint) {
+    fn edge_pixel(&mut self, idx: usize, b: [f32; 4], paint: &Paint, rb: Option<[f32; 4]>) {
         let [x0, x1, y0, y1] = b;
         let a = (x1 - x0).max(0.0) * (y1 - y0).max(0.0);
         if a <= 0.0 {
@@ -1240,7 +1252,7 @@ impl Canvas {
         let Some(px) = self.pixels.get_mut(3 * idx..3 * idx + 3) else {
             return;
         };
-        self.records.composite(idx, px, box_mask(b), a, paint.rgb());
+        self.records.composite(idx, px, box_mask(b), a, paint.rgb(), rb);
     }
 
     /// A miter-joined axis-aligned rectangle stroke: the outer rectangle minus the inner.

@@ -42,13 +42,149 @@ pub(crate) struct MaskRec {
     /// composites over them.
     pending: u32,
     regions: [(u64, f32, [u8; 3]); MASK_REGIONS],
+    /// Each region's device box when it is one axis-aligned rectangle (or a row of
+    /// them), for [`canvas_conflation`]; empty (`x0 >= x1`) otherwise.
+    boxes: [[f32; 4]; MASK_REGIONS],
+}
+
+/// The union of two device boxes when it is a box itself (neighbours in a row or a
+/// column of tiles), else the empty box.
+fn box_union(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
+    const EPS: f32 = 1e-4;
+    let same = |p: f32, q: f32| (p - q).abs() <= EPS;
+    if !(a[0] < a[1] && b[0] < b[1]) {
+        return [0.0; 4];
+    }
+    let rows = same(a[2], b[2]) && same(a[3], b[3]) && a[0] <= b[1] + EPS && b[0] <= a[1] + EPS;
+    let cols = same(a[0], b[0]) && same(a[1], b[1]) && a[2] <= b[3] + EPS && b[2] <= a[3] + EPS;
+    if rows || cols {
+        [a[0].min(b[0]), a[1].max(b[1]), a[2].min(b[2]), a[3].max(b[3])]
+    } else {
+        [0.0; 4]
+    }
+}
+
+/// Where the canvas's own pixels lie on the device: canvas column `k` spans device x
+/// `[ox + k gx, ox + (k + 1) gx]`, and likewise rows. Keeps the last per-axis sums of
+/// [`canvas_conflation`]: along a rectangle's vertical edge the horizontal ones repeat
+/// from pixel to pixel, and along a horizontal edge the vertical ones.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct CanvasGrid {
+    gx: f32,
+    ox: f32,
+    gy: f32,
+    oy: f32,
+    inv_gx: f32,
+    inv_gy: f32,
+    last_x: std::cell::Cell<([f32; 5], (f32, f32))>,
+    last_y: std::cell::Cell<([f32; 5], (f32, f32))>,
+}
+
+impl CanvasGrid {
+    /// Canvas pixels of `gx x gy` device pixels, the first at `(ox, oy)`.
+    pub(crate) fn new(gx: f32, ox: f32, gy: f32, oy: f32) -> CanvasGrid {
+        let none = std::cell::Cell::new(([f32::NAN; 5], (0.0, 0.0)));
+        CanvasGrid { gx, ox, gy, oy, inv_gx: 1.0 / gx, inv_gy: 1.0 / gy, last_x: none.clone(), last_y: none }
+    }
+
+    /// Whether an edge of device box `b` (`[x0, x1, y0, y1]`) lies inside a canvas
+    /// pixel. A box whose edges all lie on the canvas's pixel edges covers each canvas
+    /// pixel whole or not at all, so nothing blends inside one: its
+    /// [`canvas_conflation`] with any box is 0.
+    pub(crate) fn splits_cells(&self, b: [f64; 4]) -> bool {
+        let off = |v: f64, o: f32, inv: f32| {
+            // the distance to the nearest whole cell, without libm's round
+            let k = (v - o as f64) * inv as f64;
+            let f = (k - k as i64 as f64).abs();
+            f.min(1.0 - f) > 1e-3
+        };
+        off(b[0], self.ox, self.inv_gx) || off(b[1], self.ox, self.inv_gx) || off(b[2], self.oy, self.inv_gy) || off(b[3], self.oy, self.inv_gy)
+    }
+}
+
+/// Along one axis, over the canvas cells that meet device pixel `[p, p + 1]`, each
+/// weighted by its width inside the pixel: `(sum w a n, sum w o)`, where `a` and `n`
+/// are the shares of the cell that intervals `r` and `n` cover and `o` the share both
+/// do. Only the first and last of the cells that meet both intervals can be partly
+/// covered; those between lie inside both (`a = n = o = 1`) and add their width.
+#[inline(always)]
+fn cell_products(r: [f32; 2], n: [f32; 2], p: f32, g: f32, inv_g: f32, o: f32) -> (f32, f32) {
+    let (lo, hi) = (r[0].max(n[0]), r[1].min(n[1]));
+    if lo <= p - g && hi >= p + 1.0 + g {
+        // every cell that meets the pixel lies inside both (the common case along an
+        // edge of the other axis)
+        return (1.0, 1.0);
+    }
+    // the cells k with o + k g < hi and o + (k + 1) g > lo; floor without libm (the
+    // values are device pixels over a cell size, far inside i32)
+    let floor = |v: f32| {
+        let t = v as i32;
+        t - ((t as f32) > v) as i32
+    };
+    let k0 = floor((lo - o) * inv_g);
+    let k1 = -floor((o - hi) * inv_g) - 1;
+    if k1 < k0 {
+        return (0.0, 0.0);
+    }
+    let span = |c0: f32, c1: f32, a: f32, b: f32| (c1.min(b) - c0.max(a)).max(0.0);
+    let cell = |k: i32| {
+        let c0 = o + k as f32 * g;
+        let c1 = c0 + g;
+        let w = span(c0, c1, p, p + 1.0) * inv_g;
+        let (a, b) = (span(c0, c1, r[0], r[1]), span(c0, c1, n[0], n[1]));
+        (w * a * b * inv_g, w * span(c0, c1, lo, hi))
+    };
+    let (mut s, mut so) = cell(k0);
+    if k1 > k0 {
+        let (s1, o1) = cell(k1);
+        let inner = span(o + (k0 + 1) as f32 * g, o + k1 as f32 * g, p, p + 1.0);
+        s += s1 + inner;
+        so += o1 + inner;
+    }
+    (s, so)
+}
+
+/// How much of the first shape's area the browser shows as background in device pixel
+/// `(px, py)`, beyond the exact union of an opaque rectangle `r` drawn first and `n`
+/// drawn over it: the browser anti-aliases each shape at canvas resolution, so in a
+/// canvas pixel that both cover partly (coverages `a`, `n`, overlap `o`) the second
+/// blends over the first's blend with the background, which shows `r`'s colour on
+/// `a - o - (a - a n)` less of the pixel and the background on as much more: `a n - o`
+/// (a faint seam along an edge they share inside a canvas pixel; negative where they
+/// overlap there, as a rectangle drawn again over the same fractional edge lets the
+/// one below show). Summed over the pixel's canvas cells, as the area average down to
+/// the observation sums them; separable for rectangles. Device boxes are
+/// `[x0, x1, y0, y1]`.
+pub(crate) fn canvas_conflation(g: &CanvasGrid, r: [f32; 4], n: [f32; 4], px: f32, py: f32) -> f32 {
+    if !(g.gx > 0.0 && g.gy > 0.0 && g.inv_gx.is_finite() && g.inv_gy.is_finite()) {
+        return 0.0;
+    }
+    let axis = |last: &std::cell::Cell<([f32; 5], (f32, f32))>, key: [f32; 5], gap: f32, inv: f32, o: f32| {
+        let (k, v) = last.get();
+        if k == key {
+            return v;
+        }
+        let v = cell_products([key[0], key[1]], [key[2], key[3]], key[4], gap, inv, o);
+        last.set((key, v));
+        v
+    };
+    let (sx, ox) = axis(&g.last_x, [r[0], r[1], n[0], n[1], px], g.gx, g.inv_gx, g.ox);
+    if sx == 0.0 && ox == 0.0 {
+        return 0.0;
+    }
+    let (sy, oy) = axis(&g.last_y, [r[2], r[3], n[2], n[3], py], g.gy, g.inv_gy, g.oy);
+    sx * sy - ox * oy
 }
 
 impl MaskRec {
     /// Composites an opaque region of colour `col`, exact area `cov` and samples
     /// `mask` over the record (resolved: see [`MaskRec::resolve`]); returns the pixel
     /// and updates the record.
-    fn add(&mut self, mask: u64, cov: f32, col: [u8; 3]) -> [u8; 3] {
+    ///
+    /// `rect`: the new region's device box and the canvas grid when it is an axis-aligned
+    /// rectangle; what the browser's canvas-resolution blending lets through between it
+    /// and the earlier rectangles ([`canvas_conflation`]) then shows the base.
+    fn add(&mut self, mask: u64, cov: f32, col: [u8; 3], rect: Option<(&CanvasGrid, [f32; 4], (f32, f32))>) -> [u8; 3] {
         debug_assert_eq!(self.pending, 0, "the record's samples are computed first");
         // each region keeps the share of its samples the new one leaves; a region too
         // thin to hold a sample is taken to lie where the new one leaves room (where a
@@ -70,6 +206,32 @@ impl MaskRec {
                 shown += kept[r];
             }
         }
+        if let Some((grid, nb, (px, py))) = rect {
+            for r in 0..n {
+                let rb = self.boxes[r];
+                if rb[0] < rb[1] {
+                    let a = self.regions[r].1;
+                    let inside = |b: [f32; 4]| [b[0].max(px), b[1].min(px + 1.0), b[2].max(py), b[3].min(py + 1.0)];
+                    let area = |b: [f32; 4]| (b[1] - b[0]).max(0.0) * (b[3] - b[2]).max(0.0);
+                    let rp = inside(rb);
+                    let ar = area(rp);
+                    // only a region that still shows its whole box: one partly hidden by
+                    // a later shape no longer blends as its box says
+                    if ar > 0.0 && (a - ar).abs() <= 1e-3 {
+                        // two boxes: the share of the region's box that the new one
+                        // hides is exact, where the samples only approximate it
+                        let hidden = area([rp[0].max(nb[0]), rp[1].min(nb[1]), rp[2].max(nb[2]), rp[3].min(nb[3])]);
+                        let k = (a - hidden).max(0.0);
+                        shown += k - kept[r];
+                        kept[r] = k;
+                        // within what the region covered before and what the pixel holds
+                        let b = canvas_conflation(grid, rb, nb, px, py).clamp(kept[r] - a, kept[r]);
+                        kept[r] -= b;
+                        shown -= b;
+                    }
+                }
+            }
+        }
         if shown > 1.0 - cov && shown > 0.0 {
             let f = (1.0 - cov).max(0.0) / shown;
             kept.iter_mut().for_each(|a| *a *= f);
@@ -87,6 +249,7 @@ impl MaskRec {
                 acc[ch] += c[ch] as f32 * a;
             }
             self.regions[k] = (m & !mask, a, c);
+            self.boxes[k] = self.boxes[r];
             k += 1;
         }
         let rest = (1.0 - cov - shown).max(0.0);
@@ -103,15 +266,19 @@ impl MaskRec {
                 }
             }
             self.regions.copy_within(1.., 0);
+            self.boxes.copy_within(1.., 0);
             k -= 1;
         }
         if k > 0 && self.regions[k - 1].2 == col {
             // same-coloured neighbours (a row of tiles) are one region
             let (m, a, _) = self.regions[k - 1];
             self.regions[k - 1] = (m | mask, a + cov, col);
+            let (old, new) = (self.boxes[k - 1], rect.map_or([0.0; 4], |(_, b, _)| b));
+            self.boxes[k - 1] = box_union(old, new);
             k -= 1;
         } else {
             self.regions[k] = (mask, cov, col);
+            self.boxes[k] = rect.map_or([0.0; 4], |(_, b, _)| b);
         }
         self.n = k as u8 + 1;
         self.result = out;
@@ -232,6 +399,8 @@ pub(crate) struct Records {
     /// The inner half-planes of this epoch's convex polygons whose records may still
     /// have pending masks ([`MaskRec::pending`]).
     planes: Vec<[f64; 3]>,
+    /// The canvas's pixels on the device, for [`canvas_conflation`].
+    pub(crate) grid: CanvasGrid,
 }
 
 impl Records {
@@ -359,20 +528,20 @@ impl Records {
             if rec.result == cur {
                 rec.resolve(planes, width);
                 let mask = polygon_mask(pending_planes(planes, code), x, y);
-                let out = rec.add(mask, cov, col);
+                let out = rec.add(mask, cov, col, None);
                 px.copy_from_slice(&out);
                 return;
             }
         }
-        self.start(k, pixel, px, cur, 0, code, cov, col);
+        self.start(k, pixel, px, cur, 0, code, cov, col, None);
     }
 
     /// Composites an opaque shape of colour `col` covering `cov` of `pixel` (`px`, its
     /// RGB), with samples `mask` there: through the pixel's record when the pixel
     /// still holds what the record made, else as the plain blend, which starts a
-    /// record.
+    /// record. `rect`: the shape's device box when it is an axis-aligned rectangle.
     #[inline(always)]
-    pub(crate) fn composite(&mut self, pixel: usize, px: &mut [u8], mask: u64, cov: f32, col: [u8; 3]) {
+    pub(crate) fn composite(&mut self, pixel: usize, px: &mut [u8], mask: u64, cov: f32, col: [u8; 3], rect: Option<[f32; 4]>) {
         let cur = [px[0], px[1], px[2]];
         let k = self.index(pixel);
         if let Some(k) = k {
@@ -380,19 +549,20 @@ impl Records {
             let rec = &mut self.recs[k];
             if rec.result == cur {
                 rec.resolve(planes, width);
-                let out = rec.add(mask, cov, col);
+                let at = ((pixel % width) as f32, (pixel / width) as f32);
+                let out = rec.add(mask, cov, col, rect.map(|b| (&self.grid, b, at)));
                 px.copy_from_slice(&out);
                 return;
             }
         }
-        self.start(k, pixel, px, cur, mask, 0, cov, col);
+        self.start(k, pixel, px, cur, mask, 0, cov, col, rect);
     }
 
     /// The plain blend of an opaque shape over a pixel without a usable record (`k`:
     /// its stale one), which starts the pixel's record.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn start(&mut self, k: Option<usize>, pixel: usize, px: &mut [u8], cur: [u8; 3], mask: u64, pending: u32, cov: f32, col: [u8; 3]) {
+    fn start(&mut self, k: Option<usize>, pixel: usize, px: &mut [u8], cur: [u8; 3], mask: u64, pending: u32, cov: f32, col: [u8; 3], rect: Option<[f32; 4]>) {
         let mut out = [0u8; 3];
         for ch in 0..3 {
             let d = cur[ch] as f32;
@@ -401,6 +571,7 @@ impl Records {
         px.copy_from_slice(&out);
         let mut rec = MaskRec { pixel: pixel as u32, result: out, n: 1, base: cur.map(|v| v as f32), pending, ..MaskRec::default() };
         rec.regions[0] = (mask, cov, col);
+        rec.boxes[0] = rect.unwrap_or([0.0; 4]);
         match k {
             Some(k) => self.recs[k] = rec,
             None if pixel < self.slot.len() => self.push(rec),
@@ -440,6 +611,55 @@ mod tests {
 
     /// The box mask holds exactly the samples whose centres lie inside the box, the
     /// lower bounds inclusive: `lo <= (i + 0.5) / 8 < hi` on each axis.
+    /// canvas_conflation equals the sum over the canvas cells meeting the pixel of
+    /// (cell area inside the pixel) x (a n - o), each cell's shares computed directly.
+    #[test]
+    fn canvas_conflation_is_the_sum_over_canvas_cells() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let span = |a0: f32, a1: f32, b0: f32, b1: f32| (a1.min(b1) - a0.max(b0)).max(0.0);
+        for _ in 0..5_000 {
+            let g = CanvasGrid::new(0.05 + next(), next(), 0.05 + next(), next());
+            let (px, py) = (3.0f32, 4.0f32);
+            let mut bx = || {
+                let (a, b) = (2.0 + 3.0 * next(), 2.0 + 3.0 * next());
+                (a.min(b), a.max(b))
+            };
+            let (r0, r1) = bx();
+            let (n0, n1) = bx();
+            let (r2, r3) = { let (a, b) = (3.0 + 3.0 * next(), 3.0 + 3.0 * next()); (a.min(b), a.max(b)) };
+            let (n2, n3) = { let (a, b) = (3.0 + 3.0 * next(), 3.0 + 3.0 * next()); (a.min(b), a.max(b)) };
+            let (r, n) = ([r0, r1, r2, r3], [n0, n1, n2, n3]);
+            let mut want = 0f64;
+            for i in -10..200 {
+                let (c0, c1) = (g.ox + i as f32 * g.gx, g.ox + (i + 1) as f32 * g.gx);
+                let wx = span(c0, c1, px, px + 1.0);
+                if wx <= 0.0 {
+                    continue;
+                }
+                for j in -10..200 {
+                    let (d0, d1) = (g.oy + j as f32 * g.gy, g.oy + (j + 1) as f32 * g.gy);
+                    let wy = span(d0, d1, py, py + 1.0);
+                    if wy <= 0.0 {
+                        continue;
+                    }
+                    let cell = g.gx * g.gy;
+                    let a = span(c0, c1, r[0], r[1]) * span(d0, d1, r[2], r[3]) / cell;
+                    let b = span(c0, c1, n[0], n[1]) * span(d0, d1, n[2], n[3]) / cell;
+                    let o = span(c0, c1, r[0].max(n[0]), r[1].min(n[1])) * span(d0, d1, r[2].max(n[2]), r[3].min(n[3])) / cell;
+                    want += (wx * wy * (a * b - o)) as f64;
+                }
+            }
+            let got = canvas_conflation(&g, r, n, px, py) as f64;
+            assert!((got - want).abs() < 1e-4, "{g:?} {r:?} {n:?}: {got} vs {want}");
+        }
+    }
+
     #[test]
     fn box_mask_is_the_samples_inside_the_box() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;

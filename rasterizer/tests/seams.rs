@@ -1,5 +1,7 @@
 //! Opaque rectangles that share a fractional edge composite exactly (no seam), the
-//! way a browser frame rendered at canvas size and averaged down shows them.
+//! way a browser frame rendered at canvas size and averaged down shows them when the
+//! edge lies between the canvas's pixels; inside a canvas pixel the browser blends
+//! the second over the first's blend with the background, and so does the record.
 
 mod common;
 
@@ -16,40 +18,70 @@ fn draw(cw: &CommandWriter) -> Vec<u8> {
     read_rgb(&c)
 }
 
+/// A stream on a canvas ten times the observation's size (coordinates in canvas
+/// pixels), so that observation-pixel fractions of a tenth are canvas pixel edges.
+fn fine() -> CommandWriter {
+    let mut cw = CommandWriter::new();
+    cw.canvas(160.0, 160.0).background(Rgba::new(0, 0, 0, 255));
+    cw
+}
+
 #[test]
 fn abutting_rects_leave_no_seam() {
-    let mut cw = CommandWriter::new();
-    cw.background(Rgba::new(0, 0, 0, 255))
-        .rect(&fill(GREY), 2.0, 2.0, 3.5, 8.0)
-        .rect(&fill(GREY), 5.5, 2.0, 4.0, 8.0);
+    let mut cw = fine();
+    cw.rect(&fill(GREY), 20.0, 20.0, 35.0, 80.0).rect(&fill(GREY), 55.0, 20.0, 40.0, 80.0);
     assert_eq!(px(&draw(&cw), 16, 5, 5), [200, 200, 200], "shared edge at x = 5.5");
 }
 
 #[test]
 fn abutting_rects_of_two_colours_mix_by_area() {
+    let mut cw = fine();
+    cw.rect(&fill(RED), 20.0, 20.0, 33.0, 80.0).rect(&fill(BLUE), 53.0, 20.0, 40.0, 80.0);
+    // three tenths red, seven tenths blue, nothing of the black background
+    assert_eq!(px(&draw(&cw), 16, 5, 5), [77, 0, 179]);
+}
+
+#[test]
+fn an_edge_shared_inside_a_canvas_pixel_shows_the_background_as_the_browser_does() {
+    // canvas pixel = observation pixel: column 5 is half grey, then half grey over
+    // that blend (the browser's 150 = 200 * (1/2 + 1/2 * 1/2)), not 200
+    let mut cw = CommandWriter::new();
+    cw.background(Rgba::new(0, 0, 0, 255))
+        .rect(&fill(GREY), 2.0, 2.0, 3.5, 8.0)
+        .rect(&fill(GREY), 5.5, 2.0, 4.0, 8.0);
+    assert_eq!(px(&draw(&cw), 16, 5, 5), [150, 150, 150]);
+    // a quarter red, then three quarters blue over it: red keeps 1/4 of its 1/4
     let mut cw = CommandWriter::new();
     cw.background(Rgba::new(0, 0, 0, 255))
         .rect(&fill(RED), 2.0, 2.0, 3.25, 8.0)
         .rect(&fill(BLUE), 5.25, 2.0, 4.0, 8.0);
-    // a quarter red, three quarters blue, nothing of the black background
-    assert_eq!(px(&draw(&cw), 16, 5, 5), [64, 0, 191]);
+    assert_eq!(px(&draw(&cw), 16, 5, 5), [16, 0, 191]);
+    // at a tenth of the pixel's size the same edge crosses 1 of 10 canvas columns:
+    // 10 canvas rows of the observation pixel each lose 1/4 of a 1/10 column
+    let mut cw = fine();
+    cw.rect(&fill(GREY), 20.0, 20.0, 35.5, 80.0).rect(&fill(GREY), 55.5, 20.0, 40.0, 80.0);
+    let want = (200.0 * (1.0 - 0.25 * 0.1) + 0.5) as u8;
+    assert_eq!(px(&draw(&cw), 16, 5, 5), [want; 3]);
 }
 
 #[test]
 fn a_rect_stacked_on_the_same_edge_hides_the_one_below() {
+    let mut cw = fine();
+    cw.rect(&fill(RED), 25.0, 20.0, 40.0, 80.0).rect(&fill(BLUE), 25.0, 20.0, 40.0, 80.0);
+    assert_eq!(px(&draw(&cw), 16, 2, 5), [0, 0, 128], "half blue over black, no red");
+    // the same edge inside a canvas pixel: the browser blends blue over the half red
     let mut cw = CommandWriter::new();
     cw.background(Rgba::new(0, 0, 0, 255))
         .rect(&fill(RED), 2.5, 2.0, 4.0, 8.0)
         .rect(&fill(BLUE), 2.5, 2.0, 4.0, 8.0);
-    assert_eq!(px(&draw(&cw), 16, 2, 5), [0, 0, 128], "half blue over black, no red");
+    assert_eq!(px(&draw(&cw), 16, 2, 5), [64, 0, 128], "a quarter red shows");
 }
 
 #[test]
 fn four_tiles_meeting_inside_a_pixel_cover_it() {
-    let mut cw = CommandWriter::new();
-    cw.background(Rgba::new(0, 0, 0, 255));
-    for (x, y) in [(0.0, 0.0), (4.5, 0.0), (0.0, 4.5), (4.5, 4.5)] {
-        cw.rect(&fill(GREY), x, y, 4.5, 4.5);
+    let mut cw = fine();
+    for (x, y) in [(0.0, 0.0), (45.0, 0.0), (0.0, 45.0), (45.0, 45.0)] {
+        cw.rect(&fill(GREY), x, y, 45.0, 45.0);
     }
     let p = px(&draw(&cw), 16, 4, 4);
     // Exact value 200. Each record remembers one box, so the corner pixel of four

@@ -142,7 +142,7 @@ impl Canvas {
                     let box_area = (lb[1] - lb[0]).max(0.0) * (lb[3] - lb[2]).max(0.0);
                     if (box_area - u).abs() < BOX_MATCH {
                         let mix = [0, 1, 2].map(|ch| ((fc[ch] as f32 * f + sc[ch] as f32 * s) / u + 0.5).min(255.0) as u8);
-                        records.composite(y * w + x, px, box_mask(lb), u, mix);
+                        records.composite(y * w + x, px, box_mask(lb), u, mix, None);
                         continue;
                     }
                 }
