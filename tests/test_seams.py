@@ -17,10 +17,13 @@ from jsgym.validate import psnr
 
 N, CELL = 40, 10  # 40 x 40 tiles of 10 canvas pixels: 1.6 observation pixels at 64x64
 
-GRID = """
+CONTRACT = """
 function setup() { createCanvas(400, 400); }
 function resetGame(seed) {}
 function getGameState() { return {score: 0, lives: 1, gameState: 'playing'}; }
+"""
+
+GRID = CONTRACT + """
 function draw() {
   background(255);
   noStroke();
@@ -41,6 +44,11 @@ SHAPES = {
 }
 
 
+def tile_colour(i: int, j: int) -> tuple[int, int, int]:
+    """The fill the games above give tile (i, j)."""
+    return (i * 37 + j * 11) % 200, (i * 7 + j * 53) % 180 + 40, 200 if (i + j) % 2 else 60
+
+
 def canvas_image(frame_count: int) -> np.ndarray:
     img = np.full((400, 400, 3), 255.0)
     ox = frame_count % 5
@@ -49,8 +57,7 @@ def canvas_image(frame_count: int) -> np.ndarray:
             x0 = ox + i * CELL
             if x0 >= 400:
                 continue
-            img[j * CELL:(j + 1) * CELL, x0:min(400, x0 + CELL)] = (
-                (i * 37 + j * 11) % 200, (i * 7 + j * 53) % 180 + 40, 200 if (i + j) % 2 else 60)
+            img[j * CELL:(j + 1) * CELL, x0:min(400, x0 + CELL)] = tile_colour(i, j)
     return img
 
 
@@ -127,10 +134,7 @@ def test_grid_matches_the_browser(game_factory):
     assert min(values) >= 42, values
 
 
-FRACTIONAL = """
-function setup() { createCanvas(400, 400); }
-function resetGame(seed) {}
-function getGameState() { return {score: 0, lives: 1, gameState: 'playing'}; }
+FRACTIONAL = CONTRACT + """
 function draw() {
   background(255);
   noStroke();
@@ -156,9 +160,7 @@ def browser_model(size: int) -> np.ndarray:
         for i in range(38):
             x, y = 0.35 + i * 10.3, 0.6 + j * 10.3
             c = np.outer(cover(y, y + 10.3), cover(x, x + 10.3))[:, :, None]
-            col = np.array([(i * 37 + j * 11) % 200, (i * 7 + j * 53) % 180 + 40,
-                            200 if (i + j) % 2 else 60], dtype=float)
-            img = np.floor(img + (col - img) * c + 0.5)
+            img = np.floor(img + (np.array(tile_colour(i, j), dtype=float) - img) * c + 0.5)
     return area_average(img, size)
 
 

@@ -269,16 +269,16 @@ impl MaskRec {
             self.boxes.copy_within(1.., 0);
             k -= 1;
         }
+        let new_box = rect.map_or([0.0; 4], |(_, b, _)| b);
         if k > 0 && self.regions[k - 1].2 == col {
             // same-coloured neighbours (a row of tiles) are one region
             let (m, a, _) = self.regions[k - 1];
             self.regions[k - 1] = (m | mask, a + cov, col);
-            let (old, new) = (self.boxes[k - 1], rect.map_or([0.0; 4], |(_, b, _)| b));
-            self.boxes[k - 1] = box_union(old, new);
+            self.boxes[k - 1] = box_union(self.boxes[k - 1], new_box);
             k -= 1;
         } else {
             self.regions[k] = (mask, cov, col);
-            self.boxes[k] = rect.map_or([0.0; 4], |(_, b, _)| b);
+            self.boxes[k] = new_box;
         }
         self.n = k as u8 + 1;
         self.result = out;
@@ -609,8 +609,6 @@ impl MaskRec {
 mod tests {
     use super::*;
 
-    /// The box mask holds exactly the samples whose centres lie inside the box, the
-    /// lower bounds inclusive: `lo <= (i + 0.5) / 8 < hi` on each axis.
     /// canvas_conflation equals the sum over the canvas cells meeting the pixel of
     /// (cell area inside the pixel) x (a n - o), each cell's shares computed directly.
     #[test]
@@ -626,14 +624,13 @@ mod tests {
         for _ in 0..5_000 {
             let g = CanvasGrid::new(0.05 + next(), next(), 0.05 + next(), next());
             let (px, py) = (3.0f32, 4.0f32);
-            let mut bx = || {
-                let (a, b) = (2.0 + 3.0 * next(), 2.0 + 3.0 * next());
-                (a.min(b), a.max(b))
+            // an interval of [at, at + 3] (the pixel lies at its middle)
+            let mut span_at = |at: f32| {
+                let (a, b) = (at + 3.0 * next(), at + 3.0 * next());
+                [a.min(b), a.max(b)]
             };
-            let (r0, r1) = bx();
-            let (n0, n1) = bx();
-            let (r2, r3) = { let (a, b) = (3.0 + 3.0 * next(), 3.0 + 3.0 * next()); (a.min(b), a.max(b)) };
-            let (n2, n3) = { let (a, b) = (3.0 + 3.0 * next(), 3.0 + 3.0 * next()); (a.min(b), a.max(b)) };
+            let ([r0, r1], [n0, n1]) = (span_at(2.0), span_at(2.0));
+            let ([r2, r3], [n2, n3]) = (span_at(3.0), span_at(3.0));
             let (r, n) = ([r0, r1, r2, r3], [n0, n1, n2, n3]);
             let mut want = 0f64;
             for i in -10..200 {
@@ -660,6 +657,8 @@ mod tests {
         }
     }
 
+    /// The box mask holds exactly the samples whose centres lie inside the box, the
+    /// lower bounds inclusive: `lo <= (i + 0.5) / 8 < hi` on each axis.
     #[test]
     fn box_mask_is_the_samples_inside_the_box() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
