@@ -1178,15 +1178,21 @@ impl Canvas {
         let n = i1 - i0;
         let f0 = if self.cx[0] >= FULL { 0 } else { 1.min(n) };
         let f1 = if n > f0 && self.cx[n - 1] < FULL { n - 1 } else { n };
+        // The columns of exactly 1 (all but the first and last can be partial): their
+        // coverage in a partial row is the row's own, bit for bit.
+        let e0 = if self.cx[0] == 1.0 { 0 } else { 1.min(n) };
+        let e1 = if n > e0 && self.cx[n - 1] != 1.0 { n - 1 } else { n };
         for j in j0..j1 {
             let cyv = self.cy[j - j0];
-            if self.probe.is_none() && cyv >= FULL {
+            if self.probe.is_none() {
                 let row = 3 * (j * w + i0);
-                if f1 > f0 {
-                    paint.blend_uniform(&mut self.pixels[row + 3 * f0..row + 3 * f1], 1.0);
+                let (g0, g1, cv) = if cyv >= FULL { (f0, f1, 1.0) } else { (e0, e1, cyv) };
+                if g1 > g0 {
+                    paint.blend_uniform(&mut self.pixels[row + 3 * g0..row + 3 * g1], cv);
                 }
-                for k in (0..f0).chain(f1..n) {
-                    paint.blend_uniform(&mut self.pixels[row + 3 * k..row + 3 * k + 3], self.cx[k]);
+                for k in (0..g0).chain(g1.max(g0)..n) {
+                    let c = if cyv >= FULL { self.cx[k] } else { self.cx[k] * cyv };
+                    paint.blend_uniform(&mut self.pixels[row + 3 * k..row + 3 * k + 3], c);
                 }
                 continue;
             }

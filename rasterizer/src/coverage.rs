@@ -387,10 +387,37 @@ pub fn axis_coverage(lo: f64, hi: f64, n: usize, out: &mut Vec<f32>) -> Option<(
     let i0 = lo.floor() as usize;
     let i1 = (hi.ceil() as usize).min(n);
     out.clear();
-    for i in i0..i1 {
-        let a = lo.max(i as f64);
-        let b = hi.min((i + 1) as f64);
-        out.push((b - a).max(0.0) as f32);
+    // cell i covers [max(lo, i), min(hi, i + 1)]: only the first and last are partial
+    let cell = |a: f64, b: f64| (b - a).max(0.0) as f32;
+    if i1 == i0 + 1 {
+        out.push(cell(lo, hi));
+    } else {
+        out.push(cell(lo, (i0 + 1) as f64));
+        out.resize(i1 - i0 - 1, 1.0);
+        out.push(cell((i1 - 1) as f64, hi));
     }
     Some((i0, i1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::axis_coverage;
+
+    #[test]
+    fn axis_coverage_is_each_cells_overlap_with_the_interval() {
+        let mut out = Vec::new();
+        let ends = [0.0, 0.25, 0.999, 1.0, 1.5, 2.0, 2.75, 3.0, 7.3, 9.999, 10.0, 12.5, -1.0];
+        for &lo in &ends {
+            for &hi in &ends {
+                let got = axis_coverage(lo, hi, 10, &mut out).map(|r| (r, out.clone()));
+                let (l, h) = (lo.max(0.0), hi.min(10.0));
+                let want = (h > l).then(|| {
+                    let (i0, i1) = (l.floor() as usize, (h.ceil() as usize).min(10));
+                    let cells = (i0..i1).map(|i| (h.min((i + 1) as f64) - l.max(i as f64)).max(0.0) as f32).collect::<Vec<_>>();
+                    ((i0, i1), cells)
+                });
+                assert_eq!(got, want, "[{lo}, {hi}]");
+            }
+        }
+    }
 }
