@@ -160,10 +160,14 @@ impl Rasterizer {
         if y0 == y1 {
             return;
         }
-        self.min_x = self.min_x.min(x0.min(x1));
-        self.max_x = self.max_x.max(x0.max(x1));
-        self.min_y = self.min_y.min(y0.min(y1));
-        self.max_y = self.max_y.max(y0.max(y1));
+        // plain comparisons (one instruction each): the coordinates are finite, so
+        // f32::min's NaN handling would only cost
+        let lo = |a: f32, b: f32| if a < b { a } else { b };
+        let hi = |a: f32, b: f32| if a > b { a } else { b };
+        self.min_x = lo(self.min_x, lo(x0, x1));
+        self.max_x = hi(self.max_x, hi(x0, x1));
+        self.min_y = lo(self.min_y, lo(y0, y1));
+        self.max_y = hi(self.max_y, hi(y0, y1));
         self.segs.push([x0, y0, x1, y1]);
     }
 
@@ -318,13 +322,27 @@ fn draw_line(acc: &mut [f32], span: &mut [(u32, u32)], track: bool, rows: Option
     if y0 < 0.0 {
         x -= y0 * dxdy;
     }
-    let ystart = y0c as usize;
-    let y1c = y1.max(0.0);
-    let yend = (if ((y1c as usize) as f32) < y1c { y1c as usize + 1 } else { y1c as usize }).min(h);
-    let clampx = |v: f32| v.clamp(0.0, w);
+    // truncation of a value in [0, limit] (limit far below i32::MAX, NaN excluded by
+    // the caller): floor, one instruction
+    let floor_in = |v: f32, limit: f32| -> usize {
+        debug_assert!((0.0..=limit).contains(&v));
+        // SAFETY: v is finite and within [0, limit]
+        unsafe { v.to_int_unchecked::<i32>() as usize }
+    };
+    let hf = h as f32;
+    // max before min: NaN becomes 0, not an index
+    let ystart = floor_in(y0c.min(hf), hf);
+    let y1c = y1.max(0.0).min(hf);
+    let y1t = floor_in(y1c, hf);
+    let yend = if (y1t as i32 as f32) < y1c { y1t + 1 } else { y1t };
+    let clampx = |v: f32| v.max(0.0).min(w);
+    let cell = |v: f32| floor_in(v, w);
+    // the row's top as f32, counted (converting y costs more than adding)
+    let mut top = ystart as f32;
     for y in ystart..yend {
         let row = y * stride;
-        let dy = ((y + 1) as f32).min(y1) - (y as f32).max(y0);
+        let dy = (top + 1.0).min(y1) - top.max(y0);
+        top += 1.0;
         let xnext = x + dxdy * dy;
         // A row nothing may be drawn in is stepped over with the same arithmetic, so
         // that the rows that are drawn get the coverage a full draw gives them.
@@ -336,12 +354,11 @@ fn draw_line(acc: &mut [f32], span: &mut [(u32, u32)], track: bool, rows: Option
         }
         let d = dy * dir;
         let (xa, xb) = if x < xnext { (clampx(x), clampx(xnext)) } else { (clampx(xnext), clampx(x)) };
-        // xa, xb >= 0: truncation is floor, and avoids libm calls on baseline x86-64.
-        let xai = xa as usize;
-        let xa_floor = xai as f32;
-        let xbt = xb as usize;
-        let xbi = if (xbt as f32) < xb { xbt + 1 } else { xbt };
-        let xb_ceil = xbi as f32;
+        let xai = cell(xa);
+        let xa_floor = xai as i32 as f32;
+        let xbt = cell(xb);
+        let xbi = if ((xbt as i32) as f32) < xb { xbt + 1 } else { xbt };
+        let xb_ceil = xbi as i32 as f32;
         if track {
             let sp = &mut span[y];
             sp.0 = sp.0.min(xai as u32);

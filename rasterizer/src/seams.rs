@@ -290,9 +290,7 @@ impl MaskRec {
 pub(crate) fn box_mask(b: [f32; 4]) -> u64 {
     let side = MASK_SIDE as f32;
     let range = |lo: f32, hi: f32| {
-        let i0 = ceil_small_f32((lo * side - 0.5).clamp(-1.0, side)).max(0.0) as u32;
-        let i1 = (ceil_small_f32((hi * side - 0.5).clamp(-1.0, side)).max(0.0) as u32).min(MASK_SIDE as u32);
-        (i0, i1)
+        (ceil_index_f32(lo * side - 0.5), ceil_index_f32(hi * side - 0.5))
     };
     let (i0, i1) = range(b[0], b[1]);
     let (j0, j1) = range(b[2], b[3]);
@@ -335,7 +333,7 @@ pub(crate) fn planes_mask(planes: &[[f64; 3]], px: f64, py: f64) -> u64 {
             let du = -b * inv;
             for j in 0..MASK_SIDE {
                 let u = u0 + j as f64 * du;
-                let k = ceil_small(u.clamp(-1.0, side)).clamp(0.0, side) as u32;
+                let k = ceil_index(u);
                 let inside = (ROW << k) & ROW;
                 pm |= (if a > 0.0 { inside } else { ROW & !inside }) << (j * MASK_SIDE);
             }
@@ -363,20 +361,25 @@ pub(crate) fn polygon_mask(planes: &[[f64; 3]], x: usize, y: usize) -> u64 {
 /// Planes [`Records`] keeps for pending masks before it computes them all and starts over.
 const MAX_PENDING_PLANES: usize = 1 << 14;
 
-/// `v.ceil()` for `v` within `[-1, MASK_SIDE]` (or NaN, which gives 0 as `ceil` then
-/// `as u32` does): the same value without a libm call, which `f64::ceil` is on
-/// baseline x86-64.
+/// `v.ceil()` clamped to `[0, MASK_SIDE]` (NaN gives 0): a sample index without a
+/// libm call, which `f64::ceil` is on baseline x86-64, and without the checks of a
+/// saturating conversion.
 #[inline(always)]
-fn ceil_small(v: f64) -> f64 {
-    let t = v as i32 as f64;
-    if t < v { t + 1.0 } else { t }
+fn ceil_index(v: f64) -> u32 {
+    // max before min: NaN becomes -1
+    let v = v.max(-1.0).min(MASK_SIDE as f64);
+    // SAFETY: v is finite and within [-1, MASK_SIDE]
+    let t = unsafe { v.to_int_unchecked::<i32>() };
+    (if (t as f64) < v { t + 1 } else { t }).max(0) as u32
 }
 
-/// [`ceil_small`] in `f32`.
+/// [`ceil_index`] of an `f32`.
 #[inline(always)]
-fn ceil_small_f32(v: f32) -> f32 {
-    let t = v as i32 as f32;
-    if t < v { t + 1.0 } else { t }
+fn ceil_index_f32(v: f32) -> u32 {
+    let v = v.max(-1.0).min(MASK_SIDE as f32);
+    // SAFETY: as in ceil_index
+    let t = unsafe { v.to_int_unchecked::<i32>() };
+    (if (t as f32) < v { t + 1 } else { t }).max(0) as u32
 }
 
 /// The records of the current epoch (since the last opaque `background()` /
