@@ -173,8 +173,11 @@ class RayFleet:
         self.actors = [RolloutActor.options(name=name, **options).remote(
                            i, plain, games, agent.config, seed + 100 * i)
                        for i, name in enumerate(self.names)]
-        self.pending: dict = {}                    # open next_unroll call -> slot
-        self.retry_at: dict[int, float] = {}       # slot -> when to ask again after a failure
+        self.pending: dict = {}                    # open next_unroll call -> (slot, incarnation)
+        self.retries: list[tuple[float, int]] = [] # (when, slot): a failed call asked again
+        # a death is counted once: the failed calls of an incarnation can surface after its
+        # successor delivered (an unroll stored on a removed node fails only when fetched)
+        self.incarnation = [0] * args.num_actors
         self.weights = None                        # (version, ref) of the latest weights
         self.weight_calls: dict[int, object] = {}  # slot -> its last set_weights call
         self.sent: dict[int, int] = {}             # slot -> the version of that call
@@ -196,7 +199,7 @@ class RayFleet:
                 self._ask(slot)
 
     def _ask(self, slot: int) -> None:
-        self.pending[self.actors[slot].next_unroll.remote()] = slot
+        self.pending[self.actors[slot].next_unroll.remote()] = (slot, self.incarnation[slot])
 
     def _send_weights(self, slot: int) -> None:
         prev = self.weight_calls.get(slot)
@@ -220,11 +223,15 @@ class RayFleet:
         for slot in range(len(self.actors)):
             self._send_weights(slot)
 
-    def _failed(self, slot: int, exc: BaseException) -> None:
+    def _failed(self, slot: int, incarnation: int, exc: BaseException) -> None:
         now = time.monotonic()
+        self.retries.append((now + 0.5, slot))  # keeps ray_inflight calls open per actor
+        if incarnation < self.incarnation[slot]:
+            return  # a call of an incarnation whose death was already counted
         if self.healthy[slot]:  # the first failed call of this death
             self.healthy[slot] = False
             self.restarts += 1
+            self.incarnation[slot] += 1
             self.failing_since[slot] = now
             self.stats_done.update(self.stats_live.pop(slot, {}))
             print(f"ray fleet: actor {slot} (pid {self.pids.get(slot)}) lost: "
@@ -234,34 +241,34 @@ class RayFleet:
             raise RuntimeError(f"ray actor {slot} has failed for "
                                f"{self.args.actor_timeout:g} s (restarts exhausted or no "
                                f"node can host it)") from exc
-        self.retry_at[slot] = now + 0.5
 
     def next_unroll(self) -> tuple[dict, dict]:
         while True:
             now = time.monotonic()
-            for slot, at in list(self.retry_at.items()):
-                if now >= at:
-                    del self.retry_at[slot]
-                    if self.weights is not None and slot not in self.weight_calls:
-                        self._send_weights(slot)
-                    self._ask(slot)
+            due = [slot for at, slot in self.retries if now >= at]
+            self.retries = [(at, slot) for at, slot in self.retries if now < at]
+            for slot in due:
+                if self.weights is not None and slot not in self.weight_calls:
+                    self._send_weights(slot)
+                self._ask(slot)
             if not self.pending:
                 time.sleep(0.1)
                 continue
             ready, _ = ray.wait(list(self.pending), num_returns=1, timeout=0.5)
             if not ready:
                 continue
-            slot = self.pending.pop(ready[0])
+            slot, incarnation = self.pending.pop(ready[0])
             t0 = time.perf_counter()
             try:
                 unroll, meta = ray.get(ready[0])
             except (ray.exceptions.RayActorError, ray.exceptions.ObjectLostError) as exc:
-                self._failed(slot, exc)
+                self._failed(slot, incarnation, exc)
                 continue
             self.fetch += time.perf_counter() - t0
             self._ask(slot)
-            self.healthy[slot] = True
-            self.failing_since.pop(slot, None)
+            if incarnation == self.incarnation[slot]:
+                self.healthy[slot] = True
+                self.failing_since.pop(slot, None)
             self.pids[slot] = meta["pid"]
             self.all_pids.add(meta["pid"])
             self.stats_live[slot] = meta["stats"]
