@@ -11,8 +11,6 @@
  * KeyboardEvent.key is what a US layout without modifiers gives: letters are
  * lower case ('a' for 65), ' ' for 32, 'ArrowLeft' for 37, 'Enter' for 13, ...
  */
-#include <stdio.h>
-
 #include "p5_internal.h"
 
 /* KeyboardEvent.key and the keypress char code of every key code (0: no keypress),
@@ -22,13 +20,19 @@ typedef struct { const char *key; int typed; } P5KeyName;
 static const P5KeyName p5_key_names[256] = {JG_KEY_EVENTS(P5_KEY_NAME)};
 #undef P5_KEY_NAME
 
-/* Writes KeyboardEvent.key for code into buf; returns the keypress char code, or
- * 0 when the key fires no keypress event. */
-static int p5_key_name(int code, char *buf, size_t n)
+/* KeyboardEvent.key of a key code (0 <= code < 256) as a JS string, kept for the
+ * next event of that key; JS_EXCEPTION when it cannot be made. */
+static JSValue p5_key_name(P5Shim *s, int code)
 {
-    const P5KeyName *k = &p5_key_names[code];
-    snprintf(buf, n, "%s", k->key ? k->key : JG_KEY_UNKNOWN);
-    return k->typed;
+    if (JS_IsUndefined(s->key_names[code])) {
+        const char *key = p5_key_names[code].key;
+        s->key_names[code] = JS_NewString(s->ctx, key ? key : JG_KEY_UNKNOWN);
+        if (JS_IsException(s->key_names[code])) {
+            s->key_names[code] = JS_UNDEFINED;
+            return JS_EXCEPTION;
+        }
+    }
+    return JS_DupValue(s->ctx, s->key_names[code]);
 }
 
 static JSValue js_p5_prevent_default(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
@@ -67,8 +71,7 @@ static JSValue p5_key_event_with(P5Shim *s, JSValue *vals, int n)
  * KeyboardEvent.prototype does), with the shapes of every stage kept alive: a step with
  * a key change makes one or two of these, and name lookups, a function object and new
  * shapes per event were a visible part of a small game's step. */
-static JSValue p5_key_event_object(P5Shim *s, const char *type, const char *key, int key_code,
-                                   int which)
+static JSValue p5_key_event_object(P5Shim *s, const char *type, int key_code, int which)
 {
     JSContext *ctx = s->ctx;
     if (JS_IsUndefined(s->key_event_proto)) {
@@ -89,14 +92,13 @@ static JSValue p5_key_event_object(P5Shim *s, const char *type, const char *key,
             s->key_event_stages[n - 1] = stage;
         }
     }
-    JSValue vals[9] = { JS_NewString(ctx, type), JS_NewString(ctx, key), JS_NewInt32(ctx, key_code),
+    JSValue vals[9] = { JS_NewString(ctx, type), p5_key_name(s, key_code), JS_NewInt32(ctx, key_code),
                         JS_NewInt32(ctx, which), JS_FALSE, JS_FALSE, JS_FALSE, JS_FALSE, JS_FALSE };
     return p5_key_event_with(s, vals, 9);
 }
 
 /* Calls global[atom](event) if it is a function. */
-static int p5_call_handler(P5Shim *s, int atom, const char *type, const char *key, int key_code,
-                           int which)
+static int p5_call_handler(P5Shim *s, int atom, const char *type, int key_code, int which)
 {
     JSContext *ctx = s->ctx;
     JSValue f = JS_GetProperty(ctx, s->global, s->atoms[atom]);
@@ -105,7 +107,7 @@ static int p5_call_handler(P5Shim *s, int atom, const char *type, const char *ke
         JS_FreeValue(ctx, f);
         return 0;
     }
-    JSValue e = p5_key_event_object(s, type, key, key_code, which);
+    JSValue e = p5_key_event_object(s, type, key_code, which);
     if (JS_IsException(e)) {
         JS_FreeValue(ctx, f);
         return -1;
@@ -126,22 +128,21 @@ static int p5_set_global(P5Shim *s, int atom, JSValue v)
 int p5shim_key_event(P5Shim *s, int32_t key_code, int down)
 {
     JSContext *ctx = s->ctx;
-    char key[16];
     if (key_code < 0 || key_code > 255) return 0;
-    int press_code = p5_key_name(key_code, key, sizeof key);
+    int press_code = p5_key_names[key_code].typed;
     if (down) {
         if (s->down[key_code]) return 0; /* a repeat: p5 ignores it */
         s->down[key_code] = 1;
         if (p5_set_global(s, P5_ATOM_isKeyPressed, JS_TRUE) ||
             p5_set_global(s, P5_ATOM_keyIsPressed, JS_TRUE) ||
             p5_set_global(s, P5_ATOM_keyCode, JS_NewInt32(ctx, key_code)) ||
-            p5_set_global(s, P5_ATOM_key, JS_NewString(ctx, key)))
+            p5_set_global(s, P5_ATOM_key, p5_key_name(s, key_code)))
             return -1;
-        if (p5_call_handler(s, P5_ATOM_keyPressed, "keydown", key, key_code, key_code)) return -1;
+        if (p5_call_handler(s, P5_ATOM_keyPressed, "keydown", key_code, key_code)) return -1;
         if (press_code) {
             s->last_key_code_typed = press_code;
-            if (p5_set_global(s, P5_ATOM_key, JS_NewString(ctx, key))) return -1;
-            if (p5_call_handler(s, P5_ATOM_keyTyped, "keypress", key, press_code, press_code)) return -1;
+            if (p5_set_global(s, P5_ATOM_key, p5_key_name(s, key_code))) return -1;
+            if (p5_call_handler(s, P5_ATOM_keyTyped, "keypress", press_code, press_code)) return -1;
         }
         return 0;
     }
@@ -150,7 +151,7 @@ int p5shim_key_event(P5Shim *s, int32_t key_code, int down)
     if (p5_set_global(s, P5_ATOM_isKeyPressed, JS_FALSE) ||
         p5_set_global(s, P5_ATOM_keyIsPressed, JS_FALSE))
         return -1;
-    return p5_call_handler(s, P5_ATOM_keyReleased, "keyup", key, key_code, key_code);
+    return p5_call_handler(s, P5_ATOM_keyReleased, "keyup", key_code, key_code);
 }
 
 void p5shim_release_all_keys(P5Shim *s)

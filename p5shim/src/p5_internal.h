@@ -144,6 +144,8 @@ struct P5Shim {
      * hashed shapes for each stage alive, so an event finds its shapes instead of
      * building (and, once it dies, freeing) them again. */
     JSValue key_event_stages[9];
+    /* KeyboardEvent.key of each key code as a JS string, made on first use */
+    JSValue key_names[256];
 
     /* command stream */
     uint32_t *cmd;

@@ -545,6 +545,7 @@ P5Shim *p5shim_install(JSContext *ctx, const P5ShimLimits *limits)
     p5_math_init(s);
     s->key_event_proto = JS_UNDEFINED;
     for (int i = 0; i < 9; i++) s->key_event_stages[i] = JS_UNDEFINED;
+    for (int i = 0; i < 256; i++) s->key_names[i] = JS_UNDEFINED;
     s->st.text_font = JS_UNDEFINED;
     if (limits) s->limits = *limits;
     if (!s->limits.max_draw_calls) s->limits.max_draw_calls = P5_DEFAULT_MAX_DRAW_CALLS;
@@ -605,6 +606,7 @@ void p5shim_free(P5Shim *s)
     p5_text_free(s);
     JS_FreeValue(ctx, s->key_event_proto);
     for (int i = 0; i < 9; i++) JS_FreeValue(ctx, s->key_event_stages[i]);
+    for (int i = 0; i < 256; i++) JS_FreeValue(ctx, s->key_names[i]);
     JS_FreeValue(ctx, s->global);
     for (int i = 0; i < P5_ATOM_COUNT; i++)
         if (s->atoms[i] != JS_ATOM_NULL) JS_FreeAtom(ctx, s->atoms[i]);
