@@ -688,10 +688,30 @@ static JSValue js_p5_color_calc_levels(JSContext *ctx, JSValueConst this_val, in
         JS_FreeValue(ctx, arr);
         return bad ? JS_EXCEPTION : JS_ThrowRangeError(ctx, "Invalid array length");
     }
-    JSValue levels = JS_NewArray(ctx);
-    if (JS_IsException(levels) ||
-        JS_SetProperty(ctx, levels, s->atoms[P5_ATOM_length], JS_NewInt64(ctx, n)) < 0)
-        goto fail;
+    JSValue levels = JS_UNDEFINED;
+    if (n == 4) {
+        /* the usual four: made at once as a fast array (filled backwards, an array
+         * turns into a slow one); the same elements as the loop below gives */
+        double l[4];
+        for (int i = 3; i >= 0; i--) {
+            JSValue e = JS_GetPropertyUint32(ctx, arr, (uint32_t)i);
+            double v;
+            if (JS_IsException(e) || p5_num(ctx, &v, e)) {
+                JS_FreeValue(ctx, e);
+                goto fail;
+            }
+            JS_FreeValue(ctx, e);
+            l[i] = p5_js_round(v * 255);
+        }
+        levels = p5_number_array(ctx, l, 4);
+        if (JS_IsException(levels)) goto fail;
+        n = 0;
+    } else {
+        levels = JS_NewArray(ctx);
+        if (JS_IsException(levels) ||
+            JS_SetProperty(ctx, levels, s->atoms[P5_ATOM_length], JS_NewInt64(ctx, n)) < 0)
+            goto fail;
+    }
     /* (p5 loops backwards) */
     for (int64_t i = n - 1; i >= 0; i--) {
         JSValue e = JS_GetPropertyUint32(ctx, arr, (uint32_t)i);

@@ -335,6 +335,27 @@ static JSValue js_p5_vector_method(JSContext *ctx, JSValueConst this_val, int ar
     case P5V_MULT:
     case P5V_DIV: {
         int n = p5v_scalars(argc, argv, a);
+        if (n == -2 && argc >= 1 && p5_has_proto(ctx, argv[0], s->vector_proto)) {
+            /* x instanceof Vector: componentwise when its x, y, z are finite numbers */
+            int got = p5v_get3(ctx, s, argv[0], o);
+            if (got < 0) return JS_EXCEPTION;
+            if (!got) goto js;
+            if (!(isfinite(o[0]) && isfinite(o[1]) && isfinite(o[2]))) return JS_DupValue(ctx, this_val);
+            got = p5v_get3(ctx, s, this_val, t);
+            if (got < 0) return JS_EXCEPTION;
+            if (!got) goto js;
+            if (magic == P5V_MULT) {
+                for (int i = 0; i < 3; i++) t[i] *= o[i];
+            } else {
+                int is_2d = o[2] == 0 && t[2] == 0;
+                if (o[0] == 0 || o[1] == 0 || (!is_2d && o[2] == 0)) return JS_DupValue(ctx, this_val);
+                t[0] /= o[0];
+                t[1] /= o[1];
+                if (!is_2d) t[2] /= o[2];
+            }
+            if (p5v_set3(ctx, s, this_val, t)) return JS_EXCEPTION;
+            return JS_DupValue(ctx, this_val);
+        }
         if (n == -2) goto js;
         if (n == -1) return JS_DupValue(ctx, this_val); /* p5 warns and does nothing */
         if (magic == P5V_DIV)
