@@ -383,6 +383,20 @@ static int p5_is_color(JSContext *ctx, P5Shim *s, JSValueConst v)
 /* Reads element i of a JS array as a number; 1 if it is one (no conversion). */
 static int p5_elem_number(JSContext *ctx, JSValueConst arr, uint32_t i, double *out)
 {
+    JSValue *fast;
+    uint32_t n;
+    if (engine_fast_array(ctx, arr, &fast, &n) && i < n) {
+        int tag = JS_VALUE_GET_TAG(fast[i]);
+        if (tag == JS_TAG_INT) {
+            *out = JS_VALUE_GET_INT(fast[i]);
+            return 1;
+        }
+        if (tag == JS_TAG_FLOAT64) {
+            *out = JS_VALUE_GET_FLOAT64(fast[i]);
+            return 1;
+        }
+        return 0;
+    }
     JSValue e = JS_GetPropertyUint32(ctx, arr, i);
     int tag = JS_VALUE_GET_TAG(e);
     if (tag == JS_TAG_INT) {
@@ -453,6 +467,13 @@ static int p5_args_unit(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv,
 {
     if (argc == 1 && JS_IsString(argv[0]))
         return p5_string_unit(ctx, s, argv[0], unit) < 0 ? -1 : 1;
+    JSValue *fast;
+    uint32_t fast_n;
+    if (argc >= 1 && engine_fast_array(ctx, argv[0], &fast, &fast_n) && fast_n >= 1 && fast_n <= 8) {
+        /* the same elements as the general path below reads, without a lookup each */
+        if (fast_n == 1 && JS_IsString(fast[0])) return p5_string_unit(ctx, s, fast[0], unit) < 0 ? -1 : 1;
+        return p5_numeric_unit(s, (int)fast_n, fast, unit);
+    }
     if (argc >= 1 && P5_IS_ARRAY(ctx, argv[0])) {
         /* Color._parseInputs.apply(this, array): the elements are the arguments */
         JSValue lenv = JS_GetProperty(ctx, argv[0], s->atoms[P5_ATOM_length]);

@@ -139,11 +139,20 @@ static int p5v_is_vector(JSContext *ctx, P5Shim *s, JSValueConst v)
 
 /* The three operands of add/sub/set-style arguments (x instanceof Vector: its fields
  * || 0; an array: [0..2] || 0; else x, y, z || 0). 1 with o[] set, 0: take the JS path. */
-static int p5v_operands(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, double *o)
+static int p5v_operands(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, double *o,
+                        int arrays)
 {
     JSValueConst x = argc > 0 ? argv[0] : JS_UNDEFINED;
+    JSValue *el;
+    uint32_t n;
+    if (arrays && engine_fast_array(ctx, x, &el, &n)) {
+        /* Array.isArray(x): x[0] || 0, x[1] || 0, x[2] || 0 (numbers or missing only) */
+        for (uint32_t i = 0; i < 3; i++)
+            if (!p5v_arg_or0(i < n ? el[i] : JS_UNDEFINED, &o[i])) return 0;
+        return 1;
+    }
     if (JS_IsObject(x)) {
-        if (!p5v_is_vector(ctx, s, x)) return 0; /* arrays and the rest: JS */
+        if (!p5v_is_vector(ctx, s, x)) return 0; /* other arrays and the rest: JS */
         double v[3];
         int r = p5v_get3(ctx, s, x, v);
         if (r <= 0) {
@@ -320,14 +329,14 @@ static JSValue js_p5_vector_method(JSContext *ctx, JSValueConst this_val, int ar
     case P5V_COPY:
         return p5v_copy(ctx, s, this_val);
     case P5V_SET:
-        if (!p5v_operands(ctx, s, argc, argv, o)) goto js;
+        if (!p5v_operands(ctx, s, argc, argv, o, 1)) goto js;
         if (p5v_set3(ctx, s, this_val, o)) return JS_EXCEPTION;
         return JS_DupValue(ctx, this_val);
     case P5V_ADD:
     case P5V_SUB: {
         int got = p5v_get3(ctx, s, this_val, t);
         if (got < 0) return JS_EXCEPTION;
-        if (!got || !p5v_operands(ctx, s, argc, argv, o)) goto js;
+        if (!got || !p5v_operands(ctx, s, argc, argv, o, 1)) goto js;
         for (int i = 0; i < 3; i++) t[i] = magic == P5V_ADD ? t[i] + o[i] : t[i] - o[i];
         if (p5v_set3(ctx, s, this_val, t)) return JS_EXCEPTION;
         return JS_DupValue(ctx, this_val);
@@ -411,7 +420,7 @@ static JSValue js_p5_vector_method(JSContext *ctx, JSValueConst this_val, int ar
     case P5V_DOT: {
         int got = p5v_get3(ctx, s, this_val, t);
         if (got < 0) return JS_EXCEPTION;
-        if (!got || !p5v_operands(ctx, s, argc, argv, o)) goto js;
+        if (!got || !p5v_operands(ctx, s, argc, argv, o, 0)) goto js;
         return p5_new_number(ctx, t[0] * o[0] + t[1] * o[1] + t[2] * o[2]);
     }
     case P5V_DIST: { /* v.copy().sub(this).mag() */

@@ -15,4 +15,10 @@ JSValue engine_new_object_like(JSContext *ctx, JSValueConst model, JSValue *vals
  * where the engine cannot. */
 JSValue engine_new_array_from(JSContext *ctx, JSValue *vals, int n);
 
+/* When `v` is an array stored densely (no holes, no accessors: what array literals and
+ * the constructors above make), sets *vals to its elements and *n to its length and
+ * returns 1; else (or where the engine cannot tell: quickjs-ng builds) returns 0. The
+ * elements are borrowed, valid until JS code next runs. */
+int engine_fast_array(JSContext *ctx, JSValueConst v, JSValue **vals, uint32_t *n);
+
 #endif

@@ -36,6 +36,11 @@ JSValue engine_new_array_from(JSContext *ctx, JSValue *vals, int n)
     return js_create_array_free(ctx, n, vals);
 }
 
+int engine_fast_array(JSContext *ctx, JSValueConst v, JSValue **vals, uint32_t *n)
+{
+    return js_get_fast_array(ctx, v, vals, n) ? 1 : 0;
+}
+
 #else
 
 JSValue engine_new_object_like(JSContext *ctx, JSValueConst model, JSValue *vals, int n)
@@ -46,6 +51,11 @@ JSValue engine_new_object_like(JSContext *ctx, JSValueConst model, JSValue *vals
 JSValue engine_new_array_from(JSContext *ctx, JSValue *vals, int n)
 {
     return JS_UNDEFINED;
+}
+
+int engine_fast_array(JSContext *ctx, JSValueConst v, JSValue **vals, uint32_t *n)
+{
+    return 0;
 }
 
 #endif
