@@ -71,6 +71,9 @@ pub struct Face {
     outlines: (usize, usize),
     kern: (usize, usize),
     ligs: (usize, usize),
+    /// The glyph of each Latin-1 character plus one (0: none), read from `cmap` once:
+    /// shaping looks every character up several times, and HUD text is mostly these.
+    latin1: [u16; 256],
 }
 
 /// One glyph of a shaped line: its id and where the pen moves after it (its advance
@@ -126,7 +129,10 @@ impl Face {
         let outlines = take(n_out)?;
         let kern = take(n_kern.checked_mul(8)?)?;
         let ligs = take(n_lig.checked_mul(8)?)?;
-        let face = Face { data, metrics, num_glyphs, cmap, advances, offsets, outlines, kern, ligs };
+        let mut face = Face { data, metrics, num_glyphs, cmap, advances, offsets, outlines, kern, ligs, latin1: [0; 256] };
+        for cp in 0..256u32 {
+            face.latin1[cp as usize] = face.search_glyph(cp).map_or(0, |g| g.saturating_add(1));
+        }
         // every outline must fit its slot
         for g in 0..num_glyphs {
             let (a, b) = face.glyph_span(g);
@@ -176,7 +182,17 @@ impl Face {
     }
 
     /// The glyph of a character, `None` when the face has none.
+    #[inline]
     pub fn find_glyph(&self, cp: u32) -> Option<u16> {
+        match self.latin1.get(cp as usize) {
+            // a glyph id of 0xFFFF cannot be kept plus one: searched
+            Some(&g) if g != u16::MAX => g.checked_sub(1),
+            _ => self.search_glyph(cp),
+        }
+    }
+
+    /// [`Face::find_glyph`] by binary search of the character map.
+    fn search_glyph(&self, cp: u32) -> Option<u16> {
         let (a, b) = self.cmap;
         let n = (b - a) / 8;
         let (mut lo, mut hi) = (0usize, n);

@@ -243,6 +243,8 @@ impl Canvas {
         mask.clear();
         mask.resize(bw * bh, 0.0);
         let whole_pixels = [local_clip.x0, local_clip.y0, local_clip.x1, local_clip.y1].iter().all(|v| v.fract() == 0.0);
+        // summed glyph coverages are corrected by `lut` where they are area-averaged
+        // below; the rasterized run is corrected as it is emitted
         if whole_pixels {
             // the run's coverage is the sum of its glyphs' (they do not overlap), each
             // rasterized once per glyph and quarter-pixel phase (`GlyphCoverage`)
@@ -262,11 +264,6 @@ impl Canvas {
                     for (d, &c) in dst.iter_mut().zip(src) {
                         *d += c;
                     }
-                }
-            }
-            for d in mask.iter_mut() {
-                if *d != 0.0 {
-                    *d = lut[(d.min(1.0) * 255.0 + 0.5) as usize];
                 }
             }
         } else {
@@ -309,15 +306,23 @@ impl Canvas {
                 k += 1;
             }
         };
-        let mut across = vec![0f32; bh * ow];
+        // each column's shares once, then the canvas rows in order: every sum below
+        // still adds its terms in column order, so the result is the same to the bit
         let mut sh = Vec::with_capacity(4);
+        let (mut col_shares, mut col_start) = (Vec::with_capacity(2 * bw), Vec::with_capacity(bw + 1));
         for i in 0..bw {
+            col_start.push(col_shares.len());
             shares(i, sx, tx + x0 * sx, ox0, ow, &mut sh);
-            for j in 0..bh {
-                let m = mask[j * bw + i];
+            col_shares.extend_from_slice(&sh);
+        }
+        col_start.push(col_shares.len());
+        let mut across = vec![0f32; bh * ow];
+        for (row, acc) in mask.chunks_exact(bw).zip(across.chunks_exact_mut(ow)) {
+            for (i, &m) in row.iter().enumerate() {
                 if m != 0.0 {
-                    for &(k, len) in &sh {
-                        across[j * ow + k] += m * len;
+                    let v = if whole_pixels { lut[(m.min(1.0) * 255.0 + 0.5) as usize] } else { m };
+                    for &(k, len) in &col_shares[col_start[i]..col_start[i + 1]] {
+                        acc[k] += v * len;
                     }
                 }
             }
