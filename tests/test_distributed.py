@@ -230,6 +230,31 @@ def test_two_ddp_learners_each_with_a_fleet(cluster, tmp_path):
     assert int(s["unrolls_delivered"]) >= 10, s
 
 
+def test_a_lost_actor_counts_one_restart_however_late_its_calls_fail():
+    """A death is counted once: a call of the dead incarnation that fails after its
+    successor delivered (an unroll stored on a removed node fails only when fetched) is
+    asked again but counts no second restart; the successor's own death counts."""
+    import collections
+    import types
+
+    from jsgym.trainers.ray_fleet import RayFleet
+
+    fleet = object.__new__(RayFleet)  # the bookkeeping only: no cluster, no actors
+    fleet.args = types.SimpleNamespace(actor_timeout=60.0)
+    fleet.healthy, fleet.incarnation, fleet.restarts = [True], [0], 0
+    fleet.failing_since, fleet.retries, fleet.weight_calls = {}, [], {}
+    fleet.stats_done, fleet.stats_live, fleet.pids = collections.Counter(), {}, {0: 1234}
+    lost = RuntimeError("actor died")
+    fleet._failed(0, 0, lost)  # the first failed call of incarnation 0
+    assert (fleet.restarts, fleet.incarnation, fleet.healthy) == (1, [1], [False])
+    fleet._recovered(0, 1)  # incarnation 1 delivers
+    fleet._failed(0, 0, lost)  # a late failure of incarnation 0's other call
+    assert (fleet.restarts, fleet.healthy) == (1, [True])
+    assert [slot for _, slot in fleet.retries] == [0, 0]  # each failed call is asked again
+    fleet._failed(0, 1, lost)  # incarnation 1 dies
+    assert (fleet.restarts, fleet.incarnation) == (2, [2])
+
+
 def test_fleet_survives_losing_a_node(cluster, tmp_path):
     """A third node joins; once the actors stream, the worker node hosting one of them is
     removed (its raylet, object store and workers killed). Ray restarts that actor on the

@@ -242,6 +242,12 @@ class RayFleet:
                                f"{self.args.actor_timeout:g} s (restarts exhausted or no "
                                f"node can host it)") from exc
 
+    def _recovered(self, slot: int, incarnation: int) -> None:
+        """A call of the slot's current incarnation delivered: the slot is healthy."""
+        if incarnation == self.incarnation[slot]:
+            self.healthy[slot] = True
+            self.failing_since.pop(slot, None)
+
     def next_unroll(self) -> tuple[dict, dict]:
         while True:
             now = time.monotonic()
@@ -266,9 +272,7 @@ class RayFleet:
                 continue
             self.fetch += time.perf_counter() - t0
             self._ask(slot)
-            if incarnation == self.incarnation[slot]:
-                self.healthy[slot] = True
-                self.failing_since.pop(slot, None)
+            self._recovered(slot, incarnation)
             self.pids[slot] = meta["pid"]
             self.all_pids.add(meta["pid"])
             self.stats_live[slot] = meta["stats"]
