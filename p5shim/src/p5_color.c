@@ -385,19 +385,9 @@ static int p5_elem_number(JSContext *ctx, JSValueConst arr, uint32_t i, double *
 {
     JSValue *fast;
     uint32_t n;
-    if (engine_fast_array(ctx, arr, &fast, &n) && i < n) {
-        int tag = JS_VALUE_GET_TAG(fast[i]);
-        if (tag == JS_TAG_INT) {
-            *out = JS_VALUE_GET_INT(fast[i]);
-            return 1;
-        }
-        if (tag == JS_TAG_FLOAT64) {
-            *out = JS_VALUE_GET_FLOAT64(fast[i]);
-            return 1;
-        }
-        return 0;
-    }
-    JSValue e = JS_GetPropertyUint32(ctx, arr, i);
+    /* a densely stored array's element is read in place (borrowed, nothing to free) */
+    int borrowed = engine_fast_array(ctx, arr, &fast, &n) && i < n;
+    JSValue e = borrowed ? fast[i] : JS_GetPropertyUint32(ctx, arr, i);
     int tag = JS_VALUE_GET_TAG(e);
     if (tag == JS_TAG_INT) {
         *out = JS_VALUE_GET_INT(e);
@@ -407,6 +397,7 @@ static int p5_elem_number(JSContext *ctx, JSValueConst arr, uint32_t i, double *
         *out = JS_VALUE_GET_FLOAT64(e);
         return 1;
     }
+    if (borrowed) return 0;
     if (JS_IsException(e)) {
         JSValue exc = JS_GetException(ctx); /* the caller falls back to the JS path */
         JS_FreeValue(ctx, exc);
@@ -467,38 +458,39 @@ static int p5_args_unit(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv,
 {
     if (argc == 1 && JS_IsString(argv[0]))
         return p5_string_unit(ctx, s, argv[0], unit) < 0 ? -1 : 1;
-    JSValue *fast;
+    if (argc < 1 || !P5_IS_ARRAY(ctx, argv[0])) return p5_numeric_unit(s, argc, argv, unit);
+    /* Color._parseInputs.apply(this, array): the elements are the arguments, read in
+     * place when the array is stored densely */
+    JSValue el[8], *elems = el;
     uint32_t fast_n;
-    if (argc >= 1 && engine_fast_array(ctx, argv[0], &fast, &fast_n) && fast_n >= 1 && fast_n <= 8) {
-        /* the same elements as the general path below reads, without a lookup each */
-        if (fast_n == 1 && JS_IsString(fast[0])) return p5_string_unit(ctx, s, fast[0], unit) < 0 ? -1 : 1;
-        return p5_numeric_unit(s, (int)fast_n, fast, unit);
-    }
-    if (argc >= 1 && P5_IS_ARRAY(ctx, argv[0])) {
-        /* Color._parseInputs.apply(this, array): the elements are the arguments */
+    int32_t n = 0;
+    int owned = 0, ok = 1;
+    int fast = engine_fast_array(ctx, argv[0], &elems, &fast_n);
+    if (fast) {
+        n = fast_n > 8 ? 9 : (int32_t)fast_n;
+    } else {
         JSValue lenv = JS_GetProperty(ctx, argv[0], s->atoms[P5_ATOM_length]);
-        int32_t n = 0;
         int bad = JS_IsException(lenv) || JS_ToInt32(ctx, &n, lenv);
         JS_FreeValue(ctx, lenv);
         if (bad) return -1;
-        if (n < 1 || n > 8) return 0;
-        JSValue el[8];
-        int k = 0, ok = 1;
-        for (; k < n; k++) {
-            el[k] = JS_GetPropertyUint32(ctx, argv[0], (uint32_t)k);
-            if (JS_IsException(el[k])) {
+    }
+    if (n < 1 || n > 8) return 0;
+    if (!fast) {
+        elems = el;
+        for (; owned < n; owned++) {
+            el[owned] = JS_GetPropertyUint32(ctx, argv[0], (uint32_t)owned);
+            if (JS_IsException(el[owned])) {
                 ok = -1;
                 break;
             }
         }
-        if (ok > 0) {
-            if (n == 1 && JS_IsString(el[0])) ok = p5_string_unit(ctx, s, el[0], unit) < 0 ? -1 : 1;
-            else ok = p5_numeric_unit(s, n, el, unit);
-        }
-        for (int i = 0; i < k; i++) JS_FreeValue(ctx, el[i]);
-        return ok;
     }
-    return p5_numeric_unit(s, argc, argv, unit);
+    if (ok > 0) {
+        if (n == 1 && JS_IsString(elems[0])) ok = p5_string_unit(ctx, s, elems[0], unit) < 0 ? -1 : 1;
+        else ok = p5_numeric_unit(s, n, elems, unit);
+    }
+    for (int i = 0; i < owned; i++) JS_FreeValue(ctx, el[i]);
+    return ok;
 }
 
 /* The RGBA8 of a p5.Color as fill(c) gives it to canvas: its current levels and
@@ -709,31 +701,14 @@ static JSValue js_p5_color_calc_levels(JSContext *ctx, JSValueConst this_val, in
         JS_FreeValue(ctx, arr);
         return bad ? JS_EXCEPTION : JS_ThrowRangeError(ctx, "Invalid array length");
     }
-    JSValue levels = JS_UNDEFINED;
-    if (n == 4) {
-        /* the usual four: made at once as a fast array (filled backwards, an array
-         * turns into a slow one); the same elements as the loop below gives */
-        double l[4];
-        for (int i = 3; i >= 0; i--) {
-            JSValue e = JS_GetPropertyUint32(ctx, arr, (uint32_t)i);
-            double v;
-            if (JS_IsException(e) || p5_num(ctx, &v, e)) {
-                JS_FreeValue(ctx, e);
-                goto fail;
-            }
-            JS_FreeValue(ctx, e);
-            l[i] = p5_js_round(v * 255);
-        }
-        levels = p5_number_array(ctx, l, 4);
-        if (JS_IsException(levels)) goto fail;
-        n = 0;
-    } else {
-        levels = JS_NewArray(ctx);
-        if (JS_IsException(levels) ||
-            JS_SetProperty(ctx, levels, s->atoms[P5_ATOM_length], JS_NewInt64(ctx, n)) < 0)
-            goto fail;
+    /* the levels read first (p5 loops backwards), then made at once: filled backwards
+     * element by element, an array turns into a slow one */
+    double small[8], *l = n <= 8 ? small : p5_realloc(s, NULL, (size_t)n * sizeof *l);
+    JSValue levels = JS_EXCEPTION;
+    if (!l) {
+        JS_ThrowOutOfMemory(ctx);
+        goto fail;
     }
-    /* (p5 loops backwards) */
     for (int64_t i = n - 1; i >= 0; i--) {
         JSValue e = JS_GetPropertyUint32(ctx, arr, (uint32_t)i);
         double v;
@@ -742,9 +717,11 @@ static JSValue js_p5_color_calc_levels(JSContext *ctx, JSValueConst this_val, in
             goto fail;
         }
         JS_FreeValue(ctx, e);
-        if (JS_SetPropertyUint32(ctx, levels, (uint32_t)i, p5_new_number(ctx, p5_js_round(v * 255))) < 0)
-            goto fail;
+        l[i] = p5_js_round(v * 255);
     }
+    levels = p5_number_array(ctx, l, (int)n);
+    if (JS_IsException(levels)) goto fail;
+    if (l != small) p5_realloc(s, l, 0);
     JS_FreeValue(ctx, arr);
     if (JS_SetProperty(ctx, this_val, s->atoms[P5_ATOM_levels], levels) < 0 ||
         JS_SetProperty(ctx, this_val, s->atoms[P5_ATOM_hsla], JS_NULL) < 0 ||
@@ -752,6 +729,7 @@ static JSValue js_p5_color_calc_levels(JSContext *ctx, JSValueConst this_val, in
         return JS_EXCEPTION;
     return JS_UNDEFINED;
 fail:
+    if (l && l != small) p5_realloc(s, l, 0);
     JS_FreeValue(ctx, arr);
     JS_FreeValue(ctx, levels);
     return JS_EXCEPTION;
