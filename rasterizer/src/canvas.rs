@@ -57,6 +57,10 @@ pub const DEFAULT_TOLERANCE: f64 = 0.1;
 /// general path, which culls the curve outside the clip before flattening it.
 const MAX_DIRECT_ELLIPSE: f64 = 1024.0;
 
+/// Curved outlines smaller than this (device pixels) on a side are drawn without
+/// sample masks (see [`Canvas::shape`]).
+const SEAM_MIN_SIDE: f64 = 2.0;
+
 /// Vertex count `n` (a multiple of 4, so the polygon is symmetric about both axes)
 /// of the regular polygon whose chords stay within `tol` of a circle of radius
 /// `semi`, with the sine and cosine of its angle step and the radius factor that
@@ -901,10 +905,39 @@ impl Canvas {
             let fl = if stroke.is_some() && !differs && hairline.is_none() { &stroke_fl } else { &fill_fl };
             build(&mut self.path, fl, false);
             self.raster.begin(clip);
+            // One opaque convex outline (a rounded rect, a curved polygon) keeps shared
+            // edges seam-free as straight polygons do (fill_polygons). Not below
+            // SEAM_MIN_SIDE device pixels a side: a curved outline costs a plane per
+            // edge, which small shapes (bullets, particles) pay on every draw while
+            // tiles, the shapes that share edges, are larger.
+            let seams = paint.opaque() && self.probe.is_none() && self.path.contours.len() == 1 && {
+                let b = m.map_rect(&bounds);
+                b.x1 - b.x0 >= SEAM_MIN_SIDE && b.y1 - b.y0 >= SEAM_MIN_SIDE
+            };
+            self.seam_edges.clear();
             for c in &self.path.contours {
-                self.raster.add_polygon(&self.path.pts[c.start..c.end], map);
+                let pts = &self.path.pts[c.start..c.end];
+                if seams && pts.len() >= 2 && pts.len() <= MAX_MASK_EDGES {
+                    let (raster, edges) = (&mut self.raster, &mut self.seam_edges);
+                    let first = map(pts[0]);
+                    let mut prev = first;
+                    for &p in &pts[1..] {
+                        let q = map(p);
+                        raster.add_edge(prev, q);
+                        edges.push((prev, q));
+                        prev = q;
+                    }
+                    raster.add_edge(prev, first);
+                    edges.push((prev, first));
+                } else {
+                    self.raster.add_polygon(pts, map);
+                }
             }
-            self.finish_shape(&paint);
+            if seams && self.convex() {
+                self.finish_seams(&paint);
+            } else {
+                self.finish_shape(&paint);
+            }
         }
         if let (Some(paint), Some(pen)) = (stroke, pen) {
             if let Some(coverage) = hairline {
@@ -1100,6 +1133,12 @@ impl Canvas {
         }
         self.records.ensure(w, w * h);
         let code = self.records.polygon(&planes[..n]);
+        self.finish_seams_code(code, paint);
+    }
+
+    /// [`Canvas::finish_seams`] once the shape's samples are pending under `code`.
+    fn finish_seams_code(&mut self, code: u32, paint: &Paint) {
+        let (w, h) = (self.w, self.h);
         let (win, pixels, records) = (&self.win, &mut self.pixels, &mut self.records);
         let col = paint.rgb();
         self.raster.finish(w, h, |y, x0, cov| {
@@ -1107,19 +1146,18 @@ impl Canvas {
                 return;
             }
             let ranges = win.row(y);
-            for (i, &c) in cov.iter().enumerate() {
+            let row = &mut pixels[3 * (y * w + x0)..3 * (y * w + x0 + cov.len())];
+            for (i, (&c, px)) in cov.iter().zip(row.chunks_exact_mut(3)).enumerate() {
                 let x = x0 + i;
                 if c < 1e-6 || ranges.is_some_and(|rs| !rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize)) {
                     continue;
                 }
-                let idx = y * w + x;
-                let px = &mut pixels[3 * idx..3 * idx + 3];
                 if c >= FULL {
                     px.copy_from_slice(&col);
-                    records.forget(idx);
-                    continue;
+                    records.forget(y * w + x);
+                } else {
+                    records.composite_polygon((x, y), px, code, c, col);
                 }
-                records.composite_polygon((x, y), px, code, c, col);
             }
         });
     }

@@ -12,7 +12,7 @@ pub(crate) const MASK_SIDE: usize = 8;
 const MASK_REGIONS: usize = 3;
 
 /// Polygons with more edges than this are drawn without sample masks.
-pub(crate) const MAX_MASK_EDGES: usize = 16;
+pub(crate) const MAX_MASK_EDGES: usize = 64;
 
 /// What the last opaque shapes (rectangles, convex polygons) drew into a pixel they
 /// covered partly: for each (newest last) its colour, the exact area it still shows
@@ -394,7 +394,10 @@ fn ceil_index_f32(v: f32) -> u32 {
 #[derive(Debug, Default)]
 pub(crate) struct Records {
     slot: Vec<u32>,
+    /// The records are `recs[..len]`; the rest is storage kept for reuse, so that a
+    /// new record writes only the fields it uses (a record reads regions `..n` only).
     recs: Vec<MaskRec>,
+    len: usize,
     /// Records kept before dead ones (retired, or replaced by a restore) are dropped.
     cap: usize,
     /// Pixels a row.
@@ -412,7 +415,7 @@ impl Records {
     pub(crate) fn ensure(&mut self, width: usize, pixels: usize) {
         if self.slot.len() != pixels || self.width != width {
             self.slot = vec![0; pixels];
-            self.recs.clear();
+            self.len = 0;
             self.planes.clear();
             self.cap = pixels.max(1024);
             self.width = width;
@@ -421,7 +424,7 @@ impl Records {
 
     /// Retires every record (a new epoch).
     pub(crate) fn clear(&mut self) {
-        self.recs.clear();
+        self.len = 0;
         self.planes.clear();
     }
 
@@ -433,7 +436,7 @@ impl Records {
         if self.planes.len() + planes.len() > MAX_PENDING_PLANES {
             self.resolve_all();
         }
-        let code = (self.planes.len() as u32 + 1) << 5 | planes.len() as u32;
+        let code = (self.planes.len() as u32 + 1) << 7 | planes.len() as u32;
         self.planes.extend_from_slice(planes);
         code
     }
@@ -441,14 +444,14 @@ impl Records {
     /// Computes every pending mask and forgets the kept planes.
     fn resolve_all(&mut self) {
         let (planes, width) = (&self.planes, self.width);
-        self.recs.iter_mut().for_each(|r| r.resolve(planes, width));
+        self.recs[..self.len].iter_mut().for_each(|r| r.resolve(planes, width));
         self.planes.clear();
     }
 
     #[inline(always)]
     fn index(&self, pixel: usize) -> Option<usize> {
         let k = (*self.slot.get(pixel)? as usize).checked_sub(1)?;
-        (self.recs.get(k)?.pixel == pixel as u32).then_some(k)
+        (self.recs[..self.len].get(k)?.pixel == pixel as u32).then_some(k)
     }
 
     /// Retires the record of `pixel`.
@@ -485,18 +488,28 @@ impl Records {
     /// Appends `rec`, a record of a pixel that has none.
     #[inline]
     fn push(&mut self, rec: MaskRec) {
-        if self.recs.len() >= self.cap {
+        self.push_with(rec.pixel as usize, |r| *r = rec);
+    }
+
+    /// Appends a record for `pixel` (which has none), written by `fill` over storage
+    /// that may hold an old record.
+    #[inline(always)]
+    fn push_with(&mut self, pixel: usize, fill: impl FnOnce(&mut MaskRec)) {
+        if self.len >= self.cap {
             self.compact();
         }
-        let pixel = rec.pixel as usize;
-        self.recs.push(rec);
-        self.slot[pixel] = self.recs.len() as u32;
+        if self.len == self.recs.len() {
+            self.recs.push(MaskRec::default());
+        }
+        fill(&mut self.recs[self.len]);
+        self.len += 1;
+        self.slot[pixel] = self.len as u32;
     }
 
     /// Drops the records no slot points at.
     fn compact(&mut self) {
         let mut n = 0;
-        for k in 0..self.recs.len() {
+        for k in 0..self.len {
             let p = self.recs[k].pixel as usize;
             if self.slot[p] as usize == k + 1 {
                 self.recs[n] = self.recs[k];
@@ -504,17 +517,26 @@ impl Records {
                 n += 1;
             }
         }
-        self.recs.truncate(n);
+        self.len = n;
         self.cap = (2 * n).max(self.slot.len()).max(1024);
     }
 
-    /// The live records, in the order they were made, with their masks computed.
+    /// The live records, in the order they were made, their masks pending where they
+    /// are (computed from [`Records::pending_shapes`]).
     pub(crate) fn live(&self) -> impl Iterator<Item = MaskRec> + '_ {
-        self.recs.iter().enumerate().filter(|(k, r)| self.slot[r.pixel as usize] as usize == k + 1).map(|(_, r)| {
-            let mut r = *r;
-            r.resolve(&self.planes, self.width);
-            r
-        })
+        self.recs[..self.len].iter().enumerate().filter(|(k, r)| self.slot[r.pixel as usize] as usize == k + 1).map(|(_, r)| *r)
+    }
+
+    /// The shapes the pending masks of this epoch's records name.
+    pub(crate) fn pending_shapes(&self) -> &[[f64; 3]] {
+        &self.planes
+    }
+
+    /// Starts an epoch (see [`Records::clear`]) whose pending shapes are `shapes`
+    /// (those of the epoch whose records are put back).
+    pub(crate) fn clear_with_shapes(&mut self, shapes: &[[f64; 3]]) {
+        self.clear();
+        self.planes.extend_from_slice(shapes);
     }
 
     /// [`Records::composite`] for a convex polygon ([`Records::polygon`]'s `code`):
@@ -572,12 +594,18 @@ impl Records {
             out[ch] = (d + (col[ch] as f32 - d) * cov + 0.5) as u8;
         }
         px.copy_from_slice(&out);
-        let mut rec = MaskRec { pixel: pixel as u32, result: out, n: 1, base: cur.map(|v| v as f32), pending, ..MaskRec::default() };
-        rec.regions[0] = (mask, cov, col);
-        rec.boxes[0] = rect.unwrap_or([0.0; 4]);
+        let fill = |r: &mut MaskRec| {
+            r.pixel = pixel as u32;
+            r.result = out;
+            r.n = 1;
+            r.base = cur.map(|v| v as f32);
+            r.pending = pending;
+            r.regions[0] = (mask, cov, col);
+            r.boxes[0] = rect.unwrap_or([0.0; 4]);
+        };
         match k {
-            Some(k) => self.recs[k] = rec,
-            None if pixel < self.slot.len() => self.push(rec),
+            Some(k) => fill(&mut self.recs[k]),
+            None if pixel < self.slot.len() => self.push_with(pixel, fill),
             None => {}
         }
     }
@@ -586,7 +614,7 @@ impl Records {
 /// The planes a pending code of [`Records::polygon`] names.
 #[inline(always)]
 fn pending_planes(planes: &[[f64; 3]], code: u32) -> &[[f64; 3]] {
-    let (start, len) = ((code >> 5) as usize - 1, (code & 31) as usize);
+    let (start, len) = ((code >> 7) as usize - 1, (code & 127) as usize);
     &planes[start..start + len]
 }
 
@@ -599,6 +627,12 @@ impl MaskRec {
             self.regions[0].0 = polygon_mask(pending_planes(planes, self.pending), p - y * width, y);
             self.pending = 0;
         }
+    }
+
+    /// The record with its mask computed (`shapes`: those of its epoch).
+    pub(crate) fn resolved(mut self, shapes: &[[f64; 3]], width: usize) -> MaskRec {
+        self.resolve(shapes, width);
+        self
     }
 
     /// Whether the record's pixel lies in `r` (`w` pixels a row).

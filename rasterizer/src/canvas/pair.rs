@@ -96,9 +96,9 @@ impl Canvas {
 
     /// Composites fill and stroke over the box `b` from the coverages in `scratch`:
     /// the stroke over `s`, the fill over `u - s`, the old pixel over `1 - u`, where
-    /// `u` is `scratch.union`, or (`union` false) the fill plus the half of the stroke
-    /// outside it.
-    fn composite_pair(&mut self, fill: &Paint, stroke: &Paint, b: (usize, usize, usize, usize), scratch: &PairScratch, union: bool, bounds: Rect) {
+    /// `u` is `scratch.union`, or (`fill_box`: a hairline's pair, the fill's device
+    /// box) the fill plus the half of the stroke outside it.
+    fn composite_pair(&mut self, fill: &Paint, stroke: &Paint, b: (usize, usize, usize, usize), scratch: &PairScratch, fill_box: Option<Rect>, bounds: Rect) {
         let (bx0, by0, bw, bh) = b;
         let (w, h) = (self.w, self.h);
         let (fc, sc) = (fill.rgb(), stroke.rgb());
@@ -113,7 +113,7 @@ impl Canvas {
             for i in 0..bw {
                 let k = j * bw + i;
                 let (f, s) = (scratch.fill[k], scratch.stroke[k]);
-                let u = if union { scratch.union[k].max(f).max(s) } else { f + 0.5 * s };
+                let u = if fill_box.is_none() { scratch.union[k].max(f).max(s) } else { f + 0.5 * s };
                 if u < 1e-6 {
                     continue;
                 }
@@ -126,8 +126,7 @@ impl Canvas {
                     px.copy_from_slice(&sc);
                     continue;
                 }
-                let u = u.min(1.0);
-                let f = (u - s).max(0.0);
+                let mut u = u.min(1.0);
                 if u < FULL {
                     // Where the shape's box covers as much of the pixel as the shape
                     // (an edge pixel along a straight side), the box's samples are the
@@ -140,12 +139,25 @@ impl Canvas {
                         (bounds.y1 - y as f64).min(1.0) as f32,
                     ];
                     let box_area = (lb[1] - lb[0]).max(0.0) * (lb[3] - lb[2]).max(0.0);
+                    // A hairline's band straddles the outline: where the pixel cuts the
+                    // band, the half of it outside the fill is not half of `s`. Where
+                    // the fill covers exactly its own box's part of the pixel (a straight
+                    // side), fill and band together cover the outline's box.
+                    if let Some(fb) = fill_box {
+                        let fa = ((fb.x1 - x as f64).min(1.0) - (fb.x0 - x as f64).max(0.0)).max(0.0)
+                            * ((fb.y1 - y as f64).min(1.0) - (fb.y0 - y as f64).max(0.0)).max(0.0);
+                        if f > 1e-6 && (fa as f32 - f).abs() < BOX_MATCH * 0.25 && (box_area - u).abs() < 0.5 * s + BOX_MATCH {
+                            u = box_area.max(s).min(1.0);
+                        }
+                    }
                     if (box_area - u).abs() < BOX_MATCH {
+                        let f = (u - s).max(0.0);
                         let mix = [0, 1, 2].map(|ch| ((fc[ch] as f32 * f + sc[ch] as f32 * s) / u + 0.5).min(255.0) as u8);
                         records.composite(y * w + x, px, box_mask(lb), u, mix, None);
                         continue;
                     }
                 }
+                let f = (u - s).max(0.0);
                 for ch in 0..3 {
                     let v = px[ch] as f32 * (1.0 - u) + fc[ch] as f32 * f + sc[ch] as f32 * s;
                     px[ch] = (v + 0.5).min(255.0) as u8;
@@ -186,7 +198,7 @@ impl Canvas {
         self.path = path;
         self.outline = outline;
         let bounds = rect_of(self.outline.pts[outer.start..outer.end].iter().map(|p| m.apply(*p)));
-        self.composite_pair(fill, stroke, b, &scratch, true, bounds);
+        self.composite_pair(fill, stroke, b, &scratch, None, bounds);
         self.pair = scratch;
         true
     }
@@ -219,7 +231,7 @@ impl Canvas {
         let half = Point::new(0.5 * self.sx, 0.5 * self.sy);
         let r = rect_of(self.path.pts[c.start..c.end].iter().map(|p| m.apply(*p)));
         let bounds = Rect { x0: r.x0 - half.x, y0: r.y0 - half.y, x1: r.x1 + half.x, y1: r.y1 + half.y };
-        self.composite_pair(fill, stroke, b, &scratch, false, bounds);
+        self.composite_pair(fill, stroke, b, &scratch, Some(r), bounds);
         self.pair = scratch;
         true
     }

@@ -22,6 +22,8 @@ pub(super) struct Snapshot {
     pub(super) cmds: usize,
     pub(super) pixels: Vec<u8>,
     pub(super) masks: Vec<MaskRec>,
+    /// The shapes of the records' pending masks (`Records::pending_shapes`).
+    pub(super) shapes: Vec<[f64; 3]>,
     pub(super) view: View,
 }
 
@@ -146,6 +148,8 @@ impl Canvas {
         s.pixels.extend_from_slice(&self.pixels);
         s.masks.clear();
         s.masks.extend(self.records.live());
+        s.shapes.clear();
+        s.shapes.extend_from_slice(self.records.pending_shapes());
     }
 
     /// The whole canvas back to the snapshot: its pixels, and of the records only its
@@ -153,6 +157,8 @@ impl Canvas {
     fn restore_all(&mut self) {
         self.pixels.copy_from_slice(&self.snap.pixels);
         self.next_epoch();
+        // the records' pending masks name the snapshot's shapes, kept in place
+        self.records.clear_with_shapes(&self.snap.shapes);
         for r in &self.snap.masks {
             self.records.put(*r);
         }
@@ -168,7 +174,8 @@ impl Canvas {
         self.forget_records(r);
         for rec in &self.snap.masks {
             if rec.within(w, r) {
-                self.records.put(*rec);
+                // the epoch's pending shapes are not the snapshot's
+                self.records.put(rec.resolved(&self.snap.shapes, w));
             }
         }
     }
