@@ -915,24 +915,24 @@ impl Canvas {
                 b.x1 - b.x0 >= SEAM_MIN_SIDE && b.y1 - b.y0 >= SEAM_MIN_SIDE
             };
             self.seam_edges.clear();
-            for c in &self.path.contours {
-                let pts = &self.path.pts[c.start..c.end];
-                if seams && pts.len() >= 2 && pts.len() <= MAX_MASK_EDGES {
-                    let (raster, edges) = (&mut self.raster, &mut self.seam_edges);
+            let path = std::mem::take(&mut self.path);
+            for c in &path.contours {
+                let pts = &path.pts[c.start..c.end];
+                if seams && pts.len() >= 2 {
+                    // the edges add_polygon adds, in its order, each kept for the masks
                     let first = map(pts[0]);
                     let mut prev = first;
                     for &p in &pts[1..] {
                         let q = map(p);
-                        raster.add_edge(prev, q);
-                        edges.push((prev, q));
+                        self.add_polygon_edge(prev, q);
                         prev = q;
                     }
-                    raster.add_edge(prev, first);
-                    edges.push((prev, first));
+                    self.add_polygon_edge(prev, first);
                 } else {
                     self.raster.add_polygon(pts, map);
                 }
             }
+            self.path = path;
             if seams && self.convex() {
                 self.finish_seams(&paint);
             } else {

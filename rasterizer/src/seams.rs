@@ -532,10 +532,10 @@ impl Records {
         &self.planes
     }
 
-    /// Starts an epoch (see [`Records::clear`]) whose pending shapes are `shapes`
-    /// (those of the epoch whose records are put back).
-    pub(crate) fn clear_with_shapes(&mut self, shapes: &[[f64; 3]]) {
-        self.clear();
+    /// Makes `shapes` the pending shapes of the epoch (a fresh one, whose records are
+    /// put back from a snapshot that kept them).
+    pub(crate) fn set_pending_shapes(&mut self, shapes: &[[f64; 3]]) {
+        self.planes.clear();
         self.planes.extend_from_slice(shapes);
     }
 

@@ -127,37 +127,42 @@ impl Canvas {
                     continue;
                 }
                 let mut u = u.min(1.0);
+                // Where the shape's box covers as much of the pixel as the shape (an
+                // edge pixel along a straight side), the box's samples are the shape's:
+                // composited through the pixel's record, so that a neighbour sharing
+                // the pixel hides only what it covers.
+                let mut samples = None;
                 if u < FULL {
-                    // Where the shape's box covers as much of the pixel as the shape
-                    // (an edge pixel along a straight side), the box's samples are the
-                    // shape's: composited through the pixel's record, so that a
-                    // neighbour sharing the pixel hides only what it covers.
-                    let lb = [
-                        (bounds.x0 - x as f64).max(0.0) as f32,
-                        (bounds.x1 - x as f64).min(1.0) as f32,
-                        (bounds.y0 - y as f64).max(0.0) as f32,
-                        (bounds.y1 - y as f64).min(1.0) as f32,
-                    ];
-                    let box_area = (lb[1] - lb[0]).max(0.0) * (lb[3] - lb[2]).max(0.0);
+                    let local = |r: Rect| {
+                        [
+                            (r.x0 - x as f64).max(0.0) as f32,
+                            (r.x1 - x as f64).min(1.0) as f32,
+                            (r.y0 - y as f64).max(0.0) as f32,
+                            (r.y1 - y as f64).min(1.0) as f32,
+                        ]
+                    };
+                    let area = |b: [f32; 4]| (b[1] - b[0]).max(0.0) * (b[3] - b[2]).max(0.0);
+                    let lb = local(bounds);
+                    let box_area = area(lb);
                     // A hairline's band straddles the outline: where the pixel cuts the
                     // band, the half of it outside the fill is not half of `s`. Where
                     // the fill covers exactly its own box's part of the pixel (a straight
                     // side), fill and band together cover the outline's box.
                     if let Some(fb) = fill_box {
-                        let fa = ((fb.x1 - x as f64).min(1.0) - (fb.x0 - x as f64).max(0.0)).max(0.0)
-                            * ((fb.y1 - y as f64).min(1.0) - (fb.y0 - y as f64).max(0.0)).max(0.0);
-                        if f > 1e-6 && (fa as f32 - f).abs() < BOX_MATCH * 0.25 && (box_area - u).abs() < 0.5 * s + BOX_MATCH {
+                        if f > 1e-6 && (area(local(fb)) - f).abs() < BOX_MATCH * 0.25 && (box_area - u).abs() < 0.5 * s + BOX_MATCH {
                             u = box_area.max(s).min(1.0);
                         }
                     }
                     if (box_area - u).abs() < BOX_MATCH {
-                        let f = (u - s).max(0.0);
-                        let mix = [0, 1, 2].map(|ch| ((fc[ch] as f32 * f + sc[ch] as f32 * s) / u + 0.5).min(255.0) as u8);
-                        records.composite(y * w + x, px, box_mask(lb), u, mix, None);
-                        continue;
+                        samples = Some(box_mask(lb));
                     }
                 }
                 let f = (u - s).max(0.0);
+                if let Some(mask) = samples {
+                    let mix = [0, 1, 2].map(|ch| ((fc[ch] as f32 * f + sc[ch] as f32 * s) / u + 0.5).min(255.0) as u8);
+                    records.composite(y * w + x, px, mask, u, mix, None);
+                    continue;
+                }
                 for ch in 0..3 {
                     let v = px[ch] as f32 * (1.0 - u) + fc[ch] as f32 * f + sc[ch] as f32 * s;
                     px[ch] = (v + 0.5).min(255.0) as u8;

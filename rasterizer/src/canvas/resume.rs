@@ -158,7 +158,7 @@ impl Canvas {
         self.pixels.copy_from_slice(&self.snap.pixels);
         self.next_epoch();
         // the records' pending masks name the snapshot's shapes, kept in place
-        self.records.clear_with_shapes(&self.snap.shapes);
+        self.records.set_pending_shapes(&self.snap.shapes);
         for r in &self.snap.masks {
             self.records.put(*r);
         }
