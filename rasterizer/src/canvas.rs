@@ -32,11 +32,13 @@ use crate::supersample::box_filter;
 use crate::seams::{box_mask, CanvasGrid, Records, MAX_MASK_EDGES};
 use crate::stroke::{stroke_polyline, Pen};
 
+mod cache;
 mod hairline;
 mod pair;
 mod resume;
 mod text;
 
+use cache::{summary, CoverageCache, Lookup};
 use hairline::{hairline_colour, hairline_coverage};
 use pair::PairScratch;
 use resume::{LastFrame, Snapshot, View};
@@ -184,6 +186,8 @@ pub struct Canvas {
     deadline: crate::deadline::Deadline,
     /// Scratch coverage of a shape filled and stroked as one (`canvas/pair.rs`).
     pair: PairScratch,
+    /// Coverage of shapes drawn before (`canvas/cache.rs`).
+    cache: CoverageCache,
 }
 
 /// An interval `[lo, hi]` (already clipped) over unit cells `i0..i1`: only the first
@@ -254,6 +258,29 @@ fn emit(pixels: &mut [u8], probe: &mut Option<Vec<f32>>, w: usize, paint: &Paint
     paint.blend_row(&mut pixels[3 * start..3 * (start + cov.len())], cov);
 }
 
+/// Composites one row of a convex opaque shape's coverage (`cov`, pixels `x0..`)
+/// whose samples are pending in the records under `code`, inside the window.
+#[allow(clippy::too_many_arguments)]
+fn seam_row(win: &Window, pixels: &mut [u8], records: &mut Records, w: usize, code: u32, col: [u8; 3], y: usize, x0: usize, cov: &[f32]) {
+    if win.rows().is_some_and(|r| !r[y]) {
+        return;
+    }
+    let ranges = win.row(y);
+    let row = &mut pixels[3 * (y * w + x0)..3 * (y * w + x0 + cov.len())];
+    for (i, (&c, px)) in cov.iter().zip(row.chunks_exact_mut(3)).enumerate() {
+        let x = x0 + i;
+        if c < 1e-6 || ranges.is_some_and(|rs| !rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize)) {
+            continue;
+        }
+        if c >= FULL {
+            px.copy_from_slice(&col);
+            records.forget(y * w + x);
+        } else {
+            records.composite_polygon((x, y), px, code, c, col);
+        }
+    }
+}
+
 fn finite(v: &[f32]) -> bool {
     v.iter().all(|x| x.is_finite())
 }
@@ -319,9 +346,16 @@ impl Canvas {
             snap: Snapshot::default(),
             deadline: crate::deadline::Deadline::for_pixels(w * h),
             pair: PairScratch::default(),
+            cache: CoverageCache::default(),
         };
         c.set_logical(obs_w as f64, obs_h as f64);
         Some(c)
+    }
+
+    /// How many shapes took their coverage from the coverage cache so far
+    /// (`canvas/cache.rs`).
+    pub fn coverage_cache_hits(&self) -> u64 {
+        self.cache.hits
     }
 
     /// Observation width in pixels.
@@ -904,7 +938,6 @@ impl Canvas {
             self.path.clear();
             let fl = if stroke.is_some() && !differs && hairline.is_none() { &stroke_fl } else { &fill_fl };
             build(&mut self.path, fl, false);
-            self.raster.begin(clip);
             // One opaque convex outline (a rounded rect, a curved polygon) keeps shared
             // edges seam-free as straight polygons do (fill_polygons). Not below
             // SEAM_MIN_SIDE device pixels a side: a curved outline costs a plane per
@@ -914,29 +947,35 @@ impl Canvas {
                 let b = m.map_rect(&bounds);
                 b.x1 - b.x0 >= SEAM_MIN_SIDE && b.y1 - b.y0 >= SEAM_MIN_SIDE
             };
-            self.seam_edges.clear();
-            let path = std::mem::take(&mut self.path);
-            for c in &path.contours {
-                let pts = &path.pts[c.start..c.end];
-                if seams && pts.len() >= 2 {
-                    // the edges add_polygon adds, in its order, each kept for the masks
-                    let first = map(pts[0]);
-                    let mut prev = first;
-                    for &p in &pts[1..] {
-                        let q = map(p);
-                        self.add_polygon_edge(prev, q);
-                        prev = q;
-                    }
-                    self.add_polygon_edge(prev, first);
-                } else {
-                    self.raster.add_polygon(pts, map);
-                }
-            }
-            self.path = path;
-            if seams && self.convex() {
-                self.finish_seams(&paint);
+            let lookup = self.lookup_path(if seams { 5 } else { 3 }, &m, None);
+            if let Lookup::Hit(i) = lookup {
+                self.composite_cached(i, &paint);
             } else {
-                self.finish_shape(&paint);
+                self.raster.begin(clip);
+                self.seam_edges.clear();
+                let path = std::mem::take(&mut self.path);
+                for c in &path.contours {
+                    let pts = &path.pts[c.start..c.end];
+                    if seams && pts.len() >= 2 {
+                        // the edges add_polygon adds, in its order, each kept for the masks
+                        let first = map(pts[0]);
+                        let mut prev = first;
+                        for &p in &pts[1..] {
+                            let q = map(p);
+                            self.add_polygon_edge(prev, q);
+                            prev = q;
+                        }
+                        self.add_polygon_edge(prev, first);
+                    } else {
+                        self.raster.add_polygon(pts, map);
+                    }
+                }
+                self.path = path;
+                if seams && self.convex() {
+                    self.finish_seams(&paint, lookup);
+                } else {
+                    self.finish_shape_keeping(&paint, lookup);
+                }
             }
         }
         if let (Some(paint), Some(pen)) = (stroke, pen) {
@@ -953,6 +992,11 @@ impl Canvas {
                 self.path.clear();
                 build(&mut self.path, &stroke_fl, true);
             }
+            let lookup = self.lookup_path(4, &m, Some(&pen));
+            if let Lookup::Hit(i) = lookup {
+                self.blend_cached(i, &paint);
+                return;
+            }
             self.outline.clear();
             for c in &self.path.contours {
                 let pts = &self.path.pts[c.start..c.end];
@@ -962,7 +1006,92 @@ impl Canvas {
             for c in &self.outline.contours {
                 self.raster.add_polygon(&self.outline.pts[c.start..c.end], map);
             }
-            self.finish_shape(&paint);
+            self.finish_shape_keeping(&paint, lookup);
+        }
+    }
+
+    /// Looks up the coverage of `self.path` (user space) mapped by `m`, filled or
+    /// (`pen`) stroked, in the coverage cache (`canvas/cache.rs`); never while probing.
+    fn lookup_path(&mut self, tag: u64, m: &Transform, pen: Option<&Pen>) -> Lookup {
+        if self.probe.is_some() {
+            return Lookup::Miss;
+        }
+        let first = self.path.contours.first().map_or(&[][..], |c| &self.path.pts[c.start..c.end]);
+        let mut pre = summary(tag, m, first);
+        pre[5] ^= (self.path.pts.len() as u64) << 32;
+        if !self.cache.seen_before(&pre) {
+            return Lookup::Miss;
+        }
+        let cache = &mut self.cache;
+        cache.start(tag);
+        cache.word(self.w as u64);
+        cache.word(self.h as u64);
+        cache.rect(self.clip);
+        cache.transform(m);
+        if let Some(p) = pen {
+            cache.word(p.cap as u64);
+            cache.word(p.join as u64);
+            cache.num(p.hw);
+            cache.num(p.round_step);
+        }
+        for c in &self.path.contours {
+            cache.word((c.closed as u64) << 1 | c.has_segment as u64);
+            cache.points(&self.path.pts[c.start..c.end]);
+        }
+        cache.lookup()
+    }
+
+    /// [`Canvas::finish_shape`], keeping the shape's coverage in the cache when the
+    /// lookup said to store it.
+    fn finish_shape_keeping(&mut self, paint: &Paint, lookup: Lookup) {
+        let Lookup::Store(i) = lookup else { return self.finish_shape(paint) };
+        let (w, h) = (self.w, self.h);
+        let e = self.cache.put(i);
+        self.raster.finish(w, h, |y, x0, cov| {
+            e.runs.push([y as u32, x0 as u32, e.cells.len() as u32, cov.len() as u32]);
+            e.cells.extend_from_slice(cov);
+        });
+        self.blend_cached(i, paint);
+        self.cache.bound(i);
+    }
+
+    /// Composites the shape kept in cache slot `i` with `paint`: through the records
+    /// with its sample planes (a convex opaque outline, see [`Canvas::finish_seams`]),
+    /// or blended.
+    fn composite_cached(&mut self, i: usize, paint: &Paint) {
+        let e = self.cache.entry(i);
+        if e.planes.is_empty() {
+            return self.blend_cached(i, paint);
+        }
+        let (w, h) = (self.w, self.h);
+        self.records.ensure(w, w * h);
+        let code = self.records.polygon(&e.planes);
+        let col = paint.rgb();
+        let (win, pixels, records) = (&self.win, &mut self.pixels, &mut self.records);
+        for &[y, x0, at, n] in &e.runs {
+            seam_row(win, pixels, records, w, code, col, y as usize, x0 as usize, &e.cells[at as usize..][..n as usize]);
+        }
+    }
+
+    /// Blends the coverage kept in cache slot `i` with `paint`, where
+    /// [`Rasterizer::finish_paint`](crate::coverage::Rasterizer::finish_paint) would.
+    fn blend_cached(&mut self, i: usize, paint: &Paint) {
+        let w = self.w;
+        let (win, pixels, e) = (&self.win, &mut self.pixels, self.cache.entry(i));
+        for &[y, x0, at, n] in &e.runs {
+            let (y, x0) = (y as usize, x0 as usize);
+            if win.rows().is_some_and(|r| !r[y]) {
+                continue;
+            }
+            let cov = &e.cells[at as usize..][..n as usize];
+            let ranges = win.row(y);
+            for (k, &c) in cov.iter().enumerate() {
+                let x = x0 + k;
+                if c == 0.0 || ranges.is_some_and(|rs| !rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize)) {
+                    continue;
+                }
+                paint.blend_cov(&mut pixels[3 * (y * w + x)..][..3], c);
+            }
         }
     }
 
@@ -1070,7 +1199,7 @@ impl Canvas {
             self.add_polygon_edge(last, first);
         }
         if paint.opaque() && self.probe.is_none() && self.seam_contours == 1 && self.convex() {
-            self.finish_seams(&paint);
+            self.finish_seams(&paint, Lookup::Miss);
         } else {
             self.finish_shape(&paint);
         }
@@ -1114,7 +1243,9 @@ impl Canvas {
     /// its [`MaskRec`] with the polygon's samples there (see [`MaskRec`]). The pixels
     /// no earlier polygon or rectangle recorded are those of [`Canvas::finish_shape`]
     /// to the bit.
-    fn finish_seams(&mut self, paint: &Paint) {
+    /// With `lookup` [`Lookup::Store`], the coverage and the planes are kept in the
+    /// cache.
+    fn finish_seams(&mut self, paint: &Paint, lookup: Lookup) {
         let (w, h) = (self.w, self.h);
         // the inside of each edge: the side of the polygon's orientation
         let twice_area: f64 = self.seam_edges.iter().map(|(a, b)| a.x * b.y - b.x * a.y).sum();
@@ -1131,6 +1262,17 @@ impl Canvas {
             planes[n] = [-dy * s, dx * s, (dy * a.x - dx * a.y) * s];
             n += 1;
         }
+        if let (Lookup::Store(i), true) = (lookup, n > 0) {
+            let e = self.cache.put(i);
+            e.planes.extend_from_slice(&planes[..n]);
+            self.raster.finish(w, h, |y, x0, cov| {
+                e.runs.push([y as u32, x0 as u32, e.cells.len() as u32, cov.len() as u32]);
+                e.cells.extend_from_slice(cov);
+            });
+            self.composite_cached(i, paint);
+            self.cache.bound(i);
+            return;
+        }
         self.records.ensure(w, w * h);
         let code = self.records.polygon(&planes[..n]);
         self.finish_seams_code(code, paint);
@@ -1141,25 +1283,7 @@ impl Canvas {
         let (w, h) = (self.w, self.h);
         let (win, pixels, records) = (&self.win, &mut self.pixels, &mut self.records);
         let col = paint.rgb();
-        self.raster.finish(w, h, |y, x0, cov| {
-            if win.rows().is_some_and(|r| !r[y]) {
-                return;
-            }
-            let ranges = win.row(y);
-            let row = &mut pixels[3 * (y * w + x0)..3 * (y * w + x0 + cov.len())];
-            for (i, (&c, px)) in cov.iter().zip(row.chunks_exact_mut(3)).enumerate() {
-                let x = x0 + i;
-                if c < 1e-6 || ranges.is_some_and(|rs| !rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize)) {
-                    continue;
-                }
-                if c >= FULL {
-                    px.copy_from_slice(&col);
-                    records.forget(y * w + x);
-                } else {
-                    records.composite_polygon((x, y), px, code, c, col);
-                }
-            }
-        });
+        self.raster.finish(w, h, |y, x0, cov| seam_row(win, pixels, records, w, code, col, y, x0, cov));
     }
 
     /// Composites the shape accumulated in `self.raster` with `paint` (or sums its

@@ -64,7 +64,7 @@ impl Point {
 }
 
 /// An axis-aligned rectangle `[x0, x1] x [y0, y1]`.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Rect {
     /// Left edge.
     pub x0: f64,

@@ -12,11 +12,14 @@
 //! (which bounds fill and stroke together), and the pixel is composited once. A
 //! hairline (`canvas/hairline.rs`) straddles the outline, so half of its area is
 //! taken to lie outside the fill.
+//! The three coverages of a pair drawn again where it was come from the coverage
+//! cache (`canvas/cache.rs`).
 
+use super::cache::{summary, CoverageCache, Entry, Lookup, PixBox};
 use super::Canvas;
 use crate::blend::{Paint, FULL};
 use crate::command::Cap;
-use crate::flatten::Polylines;
+use crate::flatten::{Contour, Polylines};
 use crate::geometry::{Point, Rect, Transform};
 use crate::seams::box_mask;
 use crate::stroke::{stroke_polyline, Pen};
@@ -27,6 +30,43 @@ pub(super) struct PairScratch {
     fill: Vec<f32>,
     stroke: Vec<f32>,
     union: Vec<f32>,
+}
+
+/// The three coverages over a pair's box (`union` unused for a hairline's pair).
+#[derive(Clone, Copy)]
+struct Coverages<'a> {
+    fill: &'a [f32],
+    stroke: &'a [f32],
+    union: &'a [f32],
+}
+
+impl PairScratch {
+    fn coverages(&self) -> Coverages<'_> {
+        Coverages { fill: &self.fill, stroke: &self.stroke, union: &self.union }
+    }
+}
+
+impl Entry {
+    fn coverages(&self) -> Coverages<'_> {
+        let n = self.b.2 * self.b.3;
+        let (fill, rest) = self.cells.split_at(n);
+        let (stroke, union) = rest.split_at(n);
+        Coverages { fill, stroke, union }
+    }
+}
+
+impl PairScratch {
+    /// Keeps the coverages just computed in the cache's slot `i`.
+    fn keep(&self, cache: &mut CoverageCache, i: usize, b: PixBox, bounds: Rect, fill_box: Option<Rect>) {
+        let union: &[f32] = if fill_box.is_none() { &self.union } else { &[] };
+        let e = cache.put(i);
+        (e.b, e.bounds, e.fill_box) = (b, bounds, fill_box);
+        e.cells.extend_from_slice(&self.fill);
+        e.cells.extend_from_slice(&self.stroke);
+        e.cells.extend_from_slice(union);
+        e.cells.resize(3 * b.2 * b.3, 0.0);
+        cache.bound(i);
+    }
 }
 
 /// Signed area of a closed polygon.
@@ -96,9 +136,9 @@ impl Canvas {
 
     /// Composites fill and stroke over the box `b` from the coverages in `scratch`:
     /// the stroke over `s`, the fill over `u - s`, the old pixel over `1 - u`, where
-    /// `u` is `scratch.union`, or (`fill_box`: a hairline's pair, the fill's device
+    /// `u` is `cov.union`, or (`fill_box`: a hairline's pair, the fill's device
     /// box) the fill plus the half of the stroke outside it.
-    fn composite_pair(&mut self, fill: &Paint, stroke: &Paint, b: (usize, usize, usize, usize), scratch: &PairScratch, fill_box: Option<Rect>, bounds: Rect) {
+    fn composite_pair(&mut self, fill: &Paint, stroke: &Paint, b: (usize, usize, usize, usize), cov: Coverages, fill_box: Option<Rect>, bounds: Rect) {
         let (bx0, by0, bw, bh) = b;
         let (w, h) = (self.w, self.h);
         let (fc, sc) = (fill.rgb(), stroke.rgb());
@@ -112,8 +152,8 @@ impl Canvas {
             let ranges = win.row(y);
             for i in 0..bw {
                 let k = j * bw + i;
-                let (f, s) = (scratch.fill[k], scratch.stroke[k]);
-                let u = if fill_box.is_none() { scratch.union[k].max(f).max(s) } else { f + 0.5 * s };
+                let (f, s) = (cov.fill[k], cov.stroke[k]);
+                let u = if fill_box.is_none() { cov.union[k].max(f).max(s) } else { f + 0.5 * s };
                 if u < 1e-6 {
                     continue;
                 }
@@ -179,17 +219,62 @@ impl Canvas {
             return false;
         }
         let c = self.path.contours[0];
+        let seen = self.cache.seen_before(&summary(1, m, &self.path.pts[c.start..c.end]));
+        let mut cache = std::mem::take(&mut self.cache);
+        let slot = if seen {
+            cache.start(1);
+            for w in [self.w as u64, self.h as u64, pen.cap as u64, pen.join as u64, c.has_segment as u64] {
+                cache.word(w);
+            }
+            cache.rect(self.clip);
+            cache.num(pen.hw);
+            cache.num(pen.round_step);
+            cache.transform(m);
+            cache.points(&self.path.pts[c.start..c.end]);
+            match cache.lookup() {
+                Lookup::Hit(i) => {
+                    let e = cache.entry(i);
+                    self.composite_pair(fill, stroke, e.b, e.coverages(), None, e.bounds);
+                    self.cache = cache;
+                    return true;
+                }
+                Lookup::Store(i) => Some(i),
+                Lookup::Miss => None,
+            }
+        } else {
+            None
+        };
+        let mut scratch = std::mem::take(&mut self.pair);
+        let done = match self.fill_and_stroke_coverages(&c, pen, m, &mut scratch) {
+            None => false,
+            Some(None) => true,
+            Some(Some((b, bounds))) => {
+                if let Some(i) = slot {
+                    scratch.keep(&mut cache, i, b, bounds, None);
+                }
+                self.composite_pair(fill, stroke, b, scratch.coverages(), None, bounds);
+                true
+            }
+        };
+        self.pair = scratch;
+        self.cache = cache;
+        done
+    }
+
+    /// The coverages of [`Canvas::fill_and_stroke`] into `scratch`, with the pixel box
+    /// and the outline's device bounds: `None` when the outline is not of that shape,
+    /// `Some(None)` when it covers no pixel.
+    fn fill_and_stroke_coverages(&mut self, c: &Contour, pen: &Pen, m: &Transform, scratch: &mut PairScratch) -> Option<Option<(PixBox, Rect)>> {
         self.outline.clear();
         stroke_polyline(&self.path.pts[c.start..c.end], true, c.has_segment, pen, &mut self.outline, &mut self.segs);
         if self.outline.contours.len() != 2 {
-            return false;
+            return None;
         }
         let loops = [self.outline.contours[0], self.outline.contours[1]];
         let [a0, a1] = loops.map(|l| area(&self.outline.pts[l.start..l.end]).abs());
         let outer = if a0 >= a1 { loops[0] } else { loops[1] };
         let pts = self.outline.pts[outer.start..outer.end].iter().map(|p| m.apply(*p));
-        let Some(b) = pixel_box(pts, 0.0, self.w, self.h) else { return true };
-        let mut scratch = std::mem::take(&mut self.pair);
+        let Some(b) = pixel_box(pts, 0.0, self.w, self.h) else { return Some(None) };
         let path = std::mem::take(&mut self.path);
         let outline = std::mem::take(&mut self.outline);
         let map = |p: Point| m.apply(p);
@@ -203,9 +288,7 @@ impl Canvas {
         self.path = path;
         self.outline = outline;
         let bounds = rect_of(self.outline.pts[outer.start..outer.end].iter().map(|p| m.apply(*p)));
-        self.composite_pair(fill, stroke, b, &scratch, None, bounds);
-        self.pair = scratch;
-        true
+        Some(Some((b, bounds)))
     }
 
     /// [`Canvas::fill_and_stroke`] for a hairline stroke (`hair`: the path as the
@@ -217,9 +300,43 @@ impl Canvas {
             return false;
         }
         let c = self.path.contours[0];
+        let seen = self.cache.seen_before(&summary(2, m, &self.path.pts[c.start..c.end]));
+        let mut cache = std::mem::take(&mut self.cache);
+        let slot = if seen {
+            cache.start(2);
+            cache.word(self.w as u64);
+            cache.word(self.h as u64);
+            cache.word(cap as u64);
+            cache.rect(self.clip);
+            for v in [self.sx, self.sy, self.tx, self.ty] {
+                cache.num(v);
+            }
+            cache.transform(m);
+            cache.transform(canvas);
+            cache.points(&self.path.pts[c.start..c.end]);
+            for h in hair.contours.iter().filter(|h| h.has_segment) {
+                cache.word(h.closed as u64);
+                cache.points(&hair.pts[h.start..h.end]);
+            }
+            match cache.lookup() {
+                Lookup::Hit(i) => {
+                    let e = cache.entry(i);
+                    self.composite_pair(fill, stroke, e.b, e.coverages(), e.fill_box, e.bounds);
+                    self.cache = cache;
+                    return true;
+                }
+                Lookup::Store(i) => Some(i),
+                Lookup::Miss => None,
+            }
+        } else {
+            None
+        };
         let margin = self.sx.max(self.sy);
         let pts = self.path.pts[c.start..c.end].iter().map(|p| m.apply(*p));
-        let Some(b) = pixel_box(pts, margin, self.w, self.h) else { return true };
+        let Some(b) = pixel_box(pts, margin, self.w, self.h) else {
+            self.cache = cache;
+            return true;
+        };
         let mut scratch = std::mem::take(&mut self.pair);
         let path = std::mem::take(&mut self.path);
         let map = |p: Point| m.apply(p);
@@ -236,8 +353,12 @@ impl Canvas {
         let half = Point::new(0.5 * self.sx, 0.5 * self.sy);
         let r = rect_of(self.path.pts[c.start..c.end].iter().map(|p| m.apply(*p)));
         let bounds = Rect { x0: r.x0 - half.x, y0: r.y0 - half.y, x1: r.x1 + half.x, y1: r.y1 + half.y };
-        self.composite_pair(fill, stroke, b, &scratch, Some(r), bounds);
+        if let Some(i) = slot {
+            scratch.keep(&mut cache, i, b, bounds, Some(r));
+        }
+        self.composite_pair(fill, stroke, b, scratch.coverages(), Some(r), bounds);
         self.pair = scratch;
+        self.cache = cache;
         true
     }
 }
