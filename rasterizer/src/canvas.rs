@@ -59,6 +59,11 @@ pub const DEFAULT_TOLERANCE: f64 = 0.1;
 /// general path, which culls the curve outside the clip before flattening it.
 const MAX_DIRECT_ELLIPSE: f64 = 1024.0;
 
+/// Shapes whose device box is smaller than this (pixels) on its larger side are not
+/// looked up in the coverage cache: they (bullets, particles, eyes) cost less to
+/// draw than a lookup's share of them.
+const MIN_CACHED_SIDE: f64 = 2.5;
+
 /// Curved outlines smaller than this (device pixels) on a side are drawn without
 /// sample masks (see [`Canvas::shape`]).
 const SEAM_MIN_SIDE: f64 = 2.0;
@@ -261,6 +266,7 @@ fn emit(pixels: &mut [u8], probe: &mut Option<Vec<f32>>, w: usize, paint: &Paint
 /// Composites one row of a convex opaque shape's coverage (`cov`, pixels `x0..`)
 /// whose samples are pending in the records under `code`, inside the window.
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 fn seam_row(win: &Window, pixels: &mut [u8], records: &mut Records, w: usize, code: u32, col: [u8; 3], y: usize, x0: usize, cov: &[f32]) {
     if win.rows().is_some_and(|r| !r[y]) {
         return;
@@ -912,6 +918,8 @@ impl Canvas {
         // stroke's centreline keeps the tolerance: it shares the fill's path below)
         let fill_fl = Flattener { fill_curves: Some(canvas), ..Flattener::within(tol, user_clip.outset(tol)) };
         let hairline = stroke.is_some().then(|| hairline_coverage(style)).flatten();
+        let device_box = m.map_rect(&bounds);
+        let cached = (device_box.x1 - device_box.x0).max(device_box.y1 - device_box.y0) >= MIN_CACHED_SIDE;
         if let (Some(fp), Some(sp), Some(pen)) = (fill, stroke, pen) {
             // an opaque fill and stroke of the same closed outline: one composite
             let hair_paint = hairline.and_then(|cv| Paint::new(hairline_colour(style.stroke, cv)));
@@ -944,10 +952,10 @@ impl Canvas {
             // edge, which small shapes (bullets, particles) pay on every draw while
             // tiles, the shapes that share edges, are larger.
             let seams = paint.opaque() && self.probe.is_none() && self.path.contours.len() == 1 && {
-                let b = m.map_rect(&bounds);
+                let b = device_box;
                 b.x1 - b.x0 >= SEAM_MIN_SIDE && b.y1 - b.y0 >= SEAM_MIN_SIDE
             };
-            let lookup = self.lookup_path(if seams { 5 } else { 3 }, &m, None);
+            let lookup = if cached { self.lookup_path(if seams { 5 } else { 3 }, &m, None) } else { Lookup::Miss };
             if let Lookup::Hit(i) = lookup {
                 self.composite_cached(i, &paint);
             } else {
@@ -992,7 +1000,7 @@ impl Canvas {
                 self.path.clear();
                 build(&mut self.path, &stroke_fl, true);
             }
-            let lookup = self.lookup_path(4, &m, Some(&pen));
+            let lookup = if cached { self.lookup_path(4, &m, Some(&pen)) } else { Lookup::Miss };
             if let Lookup::Hit(i) = lookup {
                 self.blend_cached(i, &paint);
                 return;
@@ -1037,6 +1045,39 @@ impl Canvas {
         for c in &self.path.contours {
             cache.word((c.closed as u64) << 1 | c.has_segment as u64);
             cache.points(&self.path.pts[c.start..c.end]);
+        }
+        cache.lookup()
+    }
+
+    /// Looks up a shape given by numbers (`nums`, ending with its position and size)
+    /// or verb words (`words`), drawn with `m`, in the coverage cache; `extra`: one
+    /// more word of what the coverage depends on. Never while probing.
+    fn lookup_words(&mut self, tag: u64, m: &Transform, extra: u64, nums: &[f64], words: &[u32]) -> Lookup {
+        if self.probe.is_some() {
+            return Lookup::Miss;
+        }
+        let (first, last) = match (nums.len(), words.len()) {
+            (0, n) if n >= 3 => (words[1] as u64 | (words[2] as u64) << 32, words[n - 2] as u64 | (words[n - 1] as u64) << 32),
+            // the last four numbers: where the shape is and its size
+            (n, _) if n >= 4 => (nums[n - 4].to_bits() ^ nums[n - 3].to_bits().rotate_left(32), nums[n - 2].to_bits() ^ nums[n - 1].to_bits().rotate_left(32)),
+            _ => (0, 0),
+        };
+        let pre = [tag, m.e.to_bits() ^ m.f.to_bits().rotate_left(32), m.a.to_bits() ^ m.d.to_bits().rotate_left(32), first, last, (nums.len() + words.len()) as u64];
+        if !self.cache.seen_before(&pre) {
+            return Lookup::Miss;
+        }
+        let cache = &mut self.cache;
+        cache.start(tag);
+        cache.word(self.w as u64);
+        cache.word(self.h as u64);
+        cache.word(extra);
+        cache.rect(self.clip);
+        cache.transform(m);
+        for &v in nums {
+            cache.num(v);
+        }
+        for pair in words.chunks(2) {
+            cache.word(pair[0] as u64 | (pair.get(1).map_or(u64::MAX, |&w| w as u64)) << 32);
         }
         cache.lookup()
     }
@@ -1116,8 +1157,17 @@ impl Canvas {
         if !(semi > 0.0) || semi > MAX_DIRECT_ELLIPSE {
             return semi == 0.0; // a zero-size ellipse draws nothing; NaN or huge: general path
         }
-        let (n, sin_s, cos_s, k) = ellipse_steps(semi, self.tol);
         let canvas = canvas_matrix(style);
+        let lookup = if 2.0 * semi < MIN_CACHED_SIDE {
+            Lookup::Miss
+        } else {
+            self.lookup_words(6, &m, self.tol.to_bits(), &[canvas.a, canvas.b, canvas.c, canvas.d, canvas.e, canvas.f, cx, cy, rx, ry], &[])
+        };
+        if let Lookup::Hit(i) = lookup {
+            self.blend_cached(i, &paint);
+            return true;
+        }
+        let (n, sin_s, cos_s, k) = ellipse_steps(semi, self.tol);
         let k = k * flatten::browser_ellipse_area_factor(&canvas, rx, ry).sqrt();
         let (u, v) = (Point::new(u.x * k, u.y * k), Point::new(v.x * k, v.y * k));
         // The box of the polygon (of the scaled ellipse, which holds its vertices).
@@ -1139,7 +1189,7 @@ impl Canvas {
             prev = p;
         }
         self.raster.add_edge(prev, first);
-        self.finish_shape(&paint);
+        self.finish_shape_keeping(&paint, lookup);
         true
     }
 
@@ -1154,6 +1204,10 @@ impl Canvas {
         let clip = self.clip;
         if !m.map_rect(&bounds.outset(self.tol / m.max_scale())).intersects(&clip) {
             return;
+        }
+        let lookup = self.lookup_words(7, &m, paint.opaque() as u64, &[], verbs.words());
+        if let Lookup::Hit(i) = lookup {
+            return self.composite_cached(i, &paint);
         }
         self.raster.begin(clip);
         self.seam_edges.clear();
@@ -1199,9 +1253,9 @@ impl Canvas {
             self.add_polygon_edge(last, first);
         }
         if paint.opaque() && self.probe.is_none() && self.seam_contours == 1 && self.convex() {
-            self.finish_seams(&paint, Lookup::Miss);
+            self.finish_seams(&paint, lookup);
         } else {
-            self.finish_shape(&paint);
+            self.finish_shape_keeping(&paint, lookup);
         }
     }
 

@@ -161,6 +161,11 @@ pub struct Verbs<'a> {
 }
 
 impl<'a> Verbs<'a> {
+    /// The stream's words.
+    pub fn words(&self) -> &'a [u32] {
+        self.words
+    }
+
     /// Validates a verb stream (known verbs, no overrun).
     pub fn parse(words: &'a [u32]) -> Option<Verbs<'a>> {
         let mut i = 0;

@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use jsgym_native::command::{Cap, Join};
+use jsgym_native::command::Verb;
 use jsgym_native::{Canvas, CommandWriter, Fit, Rgba, Style};
 
 const TILE: Rgba = Rgba::new(30, 40, 160, 255);
@@ -50,6 +51,16 @@ fn frame(shade: u8, sprite: f32) -> CommandWriter {
         let x = 20.0 + 45.3 * k as f32;
         cw.rounded_rect(&fill(GOLD), x, 385.0, 9.0, 7.0, [2.0; 4]);
         cw.line(&stroke(EDGE, 3.0, Cap::Round, Join::Round), x, 375.0, x + 17.5, 381.0);
+    }
+    // filled ellipses, and straight polygons: opaque convex quads (the sample-plane
+    // path), translucent triangles
+    for k in 0..6 {
+        let x = 30.0 + 61.3 * k as f32;
+        cw.ellipse(&fill(GOLD), x, 362.0, 4.5, 3.75);
+        let q = [Verb::Move(x, 340.0), Verb::Line(x + 21.3, 341.7), Verb::Line(x + 19.9, 352.2), Verb::Line(x - 1.4, 350.6), Verb::Close];
+        cw.path(&fill(TILE), &q);
+        let t = [Verb::Move(x + 5.0, 330.0), Verb::Line(x + 30.5, 338.0), Verb::Line(x + 8.2, 347.5), Verb::Close];
+        cw.path(&fill(GLASS), &t);
     }
     cw.rounded_rect(&both(Rgba::new(250, 60, 60, 255), WHITE, 2.0), sprite, 200.0, 30.0, 30.0, [9.0; 4]);
     cw
