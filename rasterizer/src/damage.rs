@@ -601,6 +601,8 @@ impl Damage {
                 Some(j) => {
                     self.matched[j as usize] = true;
                     next_old = j + 1;
+                    // the same words in the same view: the same pixels
+                    entries[k].bounds = old_mid[j as usize].bounds;
                 }
                 None => {
                     area += self.mark(entries[k].bounds(words, bounds));
