@@ -38,7 +38,7 @@ mod pair;
 mod resume;
 mod text;
 
-use cache::{summary, CoverageCache, Lookup};
+use cache::{summary, summary_of, CoverageCache, Lookup};
 use hairline::{hairline_colour, hairline_coverage};
 use pair::PairScratch;
 use resume::{LastFrame, Snapshot, View};
@@ -1031,16 +1031,9 @@ impl Canvas {
             return Lookup::Miss;
         }
         let cache = &mut self.cache;
-        cache.start(tag);
-        cache.word(self.w as u64);
-        cache.word(self.h as u64);
-        cache.rect(self.clip);
-        cache.transform(m);
+        cache.start(tag, self.w, self.h, self.clip, m);
         if let Some(p) = pen {
-            cache.word(p.cap as u64);
-            cache.word(p.join as u64);
-            cache.num(p.hw);
-            cache.num(p.round_step);
+            cache.pen(p);
         }
         for c in &self.path.contours {
             cache.word((c.closed as u64) << 1 | c.has_segment as u64);
@@ -1062,17 +1055,12 @@ impl Canvas {
             (n, _) if n >= 4 => (nums[n - 4].to_bits() ^ nums[n - 3].to_bits().rotate_left(32), nums[n - 2].to_bits() ^ nums[n - 1].to_bits().rotate_left(32)),
             _ => (0, 0),
         };
-        let pre = [tag, m.e.to_bits() ^ m.f.to_bits().rotate_left(32), m.a.to_bits() ^ m.d.to_bits().rotate_left(32), first, last, (nums.len() + words.len()) as u64];
-        if !self.cache.seen_before(&pre) {
+        if !self.cache.seen_before(&summary_of(tag, m, first, last, (nums.len() + words.len()) as u64)) {
             return Lookup::Miss;
         }
         let cache = &mut self.cache;
-        cache.start(tag);
-        cache.word(self.w as u64);
-        cache.word(self.h as u64);
+        cache.start(tag, self.w, self.h, self.clip, m);
         cache.word(extra);
-        cache.rect(self.clip);
-        cache.transform(m);
         for &v in nums {
             cache.num(v);
         }

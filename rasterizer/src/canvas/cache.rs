@@ -13,6 +13,7 @@
 //! sighting costs that summary's few words and one probe.
 
 use crate::geometry::{Point, Rect, Transform};
+use crate::stroke::Pen;
 
 /// Slots of the cache and of the table of summaries seen (direct-mapped by hash).
 const SLOTS: usize = 1024;
@@ -55,14 +56,16 @@ pub(super) enum Lookup {
 }
 
 /// The summary words of a shape for [`CoverageCache::seen_before`]: `tag`, the
-/// device translation, the first and last of `pts` and their count.
+/// device transform's translation and scale, two words of where the shape is and how
+/// large (`first`, `last`) and a count.
+pub(super) fn summary_of(tag: u64, m: &Transform, first: u64, last: u64, count: u64) -> [u64; 6] {
+    [tag, m.e.to_bits() ^ m.f.to_bits().rotate_left(32), m.a.to_bits() ^ m.d.to_bits().rotate_left(32), first, last, count]
+}
+
+/// [`summary_of`] a polyline: its first and last points and their count.
 pub(super) fn summary(tag: u64, m: &Transform, pts: &[Point]) -> [u64; 6] {
-    let (a, b) = match (pts.first(), pts.last()) {
-        (Some(a), Some(b)) => (*a, *b),
-        _ => (Point::new(0.0, 0.0), Point::new(0.0, 0.0)),
-    };
-    let mix = |p: Point| p.x.to_bits() ^ p.y.to_bits().rotate_left(32);
-    [tag, m.e.to_bits() ^ m.f.to_bits().rotate_left(32), m.a.to_bits() ^ m.d.to_bits().rotate_left(32), mix(a), mix(b), pts.len() as u64]
+    let mix = |p: Option<&Point>| p.map_or(0, |p| p.x.to_bits() ^ p.y.to_bits().rotate_left(32));
+    summary_of(tag, m, mix(pts.first()), mix(pts.last()), pts.len() as u64)
 }
 
 #[derive(Debug, Default)]
@@ -79,10 +82,19 @@ pub(super) struct CoverageCache {
 }
 
 impl CoverageCache {
-    /// Starts a key; `tag` names the kind of shape (and so what the words mean).
-    pub(super) fn start(&mut self, tag: u64) {
+    /// Starts a key with what every shape's coverage depends on: `tag` names the kind
+    /// of shape (and so what the words after these mean), then the buffer's size, the
+    /// clip and the device transform.
+    pub(super) fn start(&mut self, tag: u64, w: usize, h: usize, clip: Rect, m: &Transform) {
         self.key.clear();
-        self.key.push(tag);
+        self.key.extend([tag, w as u64, h as u64]);
+        self.rect(clip);
+        self.transform(m);
+    }
+
+    /// The pen's words.
+    pub(super) fn pen(&mut self, p: &Pen) {
+        self.key.extend([p.cap as u64, p.join as u64, p.hw.to_bits(), p.round_step.to_bits()]);
     }
 
     pub(super) fn word(&mut self, w: u64) {
@@ -93,7 +105,7 @@ impl CoverageCache {
         self.key.push(v.to_bits());
     }
 
-    pub(super) fn rect(&mut self, r: Rect) {
+    fn rect(&mut self, r: Rect) {
         self.key.extend([r.x0, r.y0, r.x1, r.y1].map(f64::to_bits));
     }
 

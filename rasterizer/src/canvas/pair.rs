@@ -222,14 +222,9 @@ impl Canvas {
         let seen = self.cache.seen_before(&summary(1, m, &self.path.pts[c.start..c.end]));
         let mut cache = std::mem::take(&mut self.cache);
         let slot = if seen {
-            cache.start(1);
-            for w in [self.w as u64, self.h as u64, pen.cap as u64, pen.join as u64, c.has_segment as u64] {
-                cache.word(w);
-            }
-            cache.rect(self.clip);
-            cache.num(pen.hw);
-            cache.num(pen.round_step);
-            cache.transform(m);
+            cache.start(1, self.w, self.h, self.clip, m);
+            cache.pen(pen);
+            cache.word(c.has_segment as u64);
             cache.points(&self.path.pts[c.start..c.end]);
             match cache.lookup() {
                 Lookup::Hit(i) => {
@@ -303,15 +298,11 @@ impl Canvas {
         let seen = self.cache.seen_before(&summary(2, m, &self.path.pts[c.start..c.end]));
         let mut cache = std::mem::take(&mut self.cache);
         let slot = if seen {
-            cache.start(2);
-            cache.word(self.w as u64);
-            cache.word(self.h as u64);
+            cache.start(2, self.w, self.h, self.clip, m);
             cache.word(cap as u64);
-            cache.rect(self.clip);
             for v in [self.sx, self.sy, self.tx, self.ty] {
                 cache.num(v);
             }
-            cache.transform(m);
             cache.transform(canvas);
             cache.points(&self.path.pts[c.start..c.end]);
             for h in hair.contours.iter().filter(|h| h.has_segment) {
