@@ -236,29 +236,59 @@ def test_two_ddp_learners_each_with_a_fleet(cluster, tmp_path):
     assert int(s["unrolls_delivered"]) >= 10, s
 
 
-def test_a_lost_actor_counts_one_restart_however_late_its_calls_fail():
-    """A death is counted once: a call of the dead incarnation that fails after its
-    successor delivered (an unroll stored on a removed node fails only when fetched) is
-    asked again but counts no second restart; the successor's own death counts."""
+def bookkeeping_of_one_delivered_actor(pid: int):
+    """A RayFleet's bookkeeping only (no cluster, no actors) after slot 0 delivered from
+    process ``pid``."""
     import collections
     import types
 
     from jsgym.trainers.ray_fleet import RayFleet
 
-    fleet = object.__new__(RayFleet)  # the bookkeeping only: no cluster, no actors
+    fleet = object.__new__(RayFleet)
     fleet.args = types.SimpleNamespace(actor_timeout=60.0)
     fleet.healthy, fleet.incarnation, fleet.restarts = [True], [0], 0
-    fleet.failing_since, fleet.retries, fleet.weight_calls = {}, [], {}
-    fleet.stats_done, fleet.stats_live, fleet.pids = collections.Counter(), {}, {0: 1234}
+    fleet.failing_since, fleet.retries, fleet.weight_calls, fleet.sent = {}, [], {}, {}
+    fleet.stats_done, fleet.stats_live = collections.Counter(), {}
+    fleet.pids, fleet.slot_pids, fleet.dead_pids, fleet.all_pids = {}, {}, set(), set()
+    assert fleet._delivered_by(0, pid)
+    fleet.stats_live[0] = {"busy": 1.0}
+    return fleet
+
+
+def test_a_lost_actor_counts_one_restart_however_late_its_calls_fail(capsys):
+    """A death is counted once: a call of the dead incarnation that fails after its
+    successor delivered (an unroll stored on a removed node fails only when fetched) is
+    asked again but counts no second restart; the successor's own death counts."""
+    fleet = bookkeeping_of_one_delivered_actor(1234)
     lost = RuntimeError("actor died")
     fleet._failed(0, 0, lost)  # the first failed call of incarnation 0
     assert (fleet.restarts, fleet.incarnation, fleet.healthy) == (1, [1], [False])
-    fleet._recovered(0, 1)  # incarnation 1 delivers
+    assert "actor 0 (pid 1234) lost: RuntimeError" in capsys.readouterr().out
+    assert not fleet._delivered_by(0, 1234)  # a result incarnation 0 finished before dying
+    assert fleet.healthy == [False]
+    assert fleet._delivered_by(0, 5678)  # incarnation 1 delivers
     fleet._failed(0, 0, lost)  # a late failure of incarnation 0's other call
     assert (fleet.restarts, fleet.healthy) == (1, [True])
     assert [slot for _, slot in fleet.retries] == [0, 0]  # each failed call is asked again
     fleet._failed(0, 1, lost)  # incarnation 1 dies
     assert (fleet.restarts, fleet.incarnation) == (2, [2])
+    assert "actor 0 (pid 5678) lost" in capsys.readouterr().out
+    assert fleet.stats_done["busy"] == 1.0
+
+
+def test_a_successor_that_delivers_before_any_failed_call_counts_the_death(capsys):
+    """Ray sends calls it had not yet sent to a dead actor to its successor, so the new
+    process can deliver before any call of the dead one fails: the new pid counts the
+    death (naming the dead process), and the dead one's calls that fail later do not."""
+    fleet = bookkeeping_of_one_delivered_actor(1234)
+    assert fleet._delivered_by(0, 5678)
+    assert (fleet.restarts, fleet.incarnation, fleet.healthy) == (1, [1], [True])
+    assert "actor 0 (pid 1234) lost: restarted by Ray as pid 5678" in capsys.readouterr().out
+    assert fleet.stats_done["busy"] == 1.0 and 0 not in fleet.stats_live
+    fleet._failed(0, 0, RuntimeError("actor died"))  # incarnation 0's call fails late
+    assert not fleet._delivered_by(0, 1234)  # or delivers late
+    assert (fleet.restarts, fleet.healthy, fleet.all_pids) == (1, [True], {1234, 5678})
+    assert fleet._delivered_by(0, 5678) and fleet.restarts == 1
 
 
 def test_fleet_survives_losing_a_node(cluster, tmp_path):

@@ -90,8 +90,8 @@ def test_quick_run_splits_account_for_the_window(quick_run):
             assert len(shares) >= 4, (r["trainer"], group, shares)
             assert all(v >= -0.5 for v in shares.values()), (r["trainer"], shares)
             # PPO's and the learner's phases are laps of one clock, SB3's "other" is the
-            # rest of the window; the actor's totals are read between two loop steps, so
-            # they may be one step of the actor loop off
+            # rest of the window; the actor's totals are as of their last completed loop
+            # step, so they may be one step of the actor loop short of the window
             slack = 10 if group == "actor" else 3
             assert sum(shares.values()) == pytest.approx(100, abs=slack), (r["trainer"], shares)
         # time goes to the env and to the network in every trainer

@@ -254,6 +254,7 @@ class Actor:
         self.emit_wait = 0.0  # seconds in emit(): a full queue (back-pressure), transport
         self.busy = 0.0       # seconds in the loop
         self.unrolls = 0      # unrolls emitted
+        self._published = self._totals()
         self.generator = torch.Generator(device=device)
         self.generator.manual_seed(seed)
 
@@ -320,10 +321,13 @@ class Actor:
             pending.append(g // 2)
 
         try:
+            start = time.perf_counter()
             for j, e in enumerate(envs):
                 obs, _ = e.reset(seed=self.seed)
                 act(2 * j, obs[ids[0]])
                 act(2 * j + 1, obs[ids[1]])
+            self.busy += time.perf_counter() - start
+            self._published = self._totals()
             while not self.stop.is_set():
                 loop_start = time.perf_counter()
                 j = pending.popleft()
@@ -356,14 +360,21 @@ class Actor:
                     break
                 act(g, obs)
                 self.busy += time.perf_counter() - loop_start
+                self._published = self._totals()
         finally:
             while pending:  # collect what is still stepping before the envs close
                 envs[pending.popleft()].recv()
 
-    def stats(self) -> dict:
+    def _totals(self) -> dict:
         return {"env_wait": self.env_wait, "env_send": self.env_send, "infer": self.infer,
                 "copy": self.copy, "emit_wait": self.emit_wait, "busy": self.busy,
                 "unrolls": self.unrolls}
+
+    def stats(self) -> dict:
+        """The totals as of the last completed loop step (another thread may read them in
+        the middle of one, when its named phases would already hold time ``busy`` does
+        not), so ``busy`` is their sum plus the loop's other time."""
+        return dict(self._published)
 
 
 class ThreadFleet:
@@ -436,8 +447,7 @@ def learner_share(clock: PhaseClock, phase: str) -> float:
 
 def actor_seconds(stats: dict) -> dict[str, float]:
     """The ACTOR_PHASES of actor totals (``Actor.stats()``, summed over actors); ``other``
-    is the loop time the named phases leave. The first inference after a reset is
-    outside the loop, so only differences between two calls add up to the loop's time."""
+    is the loop time the named phases leave (the first resets included)."""
     named = {phase: stats.get(phase, 0.0) for phase in ACTOR_PHASES if phase != "other"}
     return {**named, "other": stats.get("busy", 0.0) - sum(named.values())}
 

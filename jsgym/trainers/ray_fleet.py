@@ -16,8 +16,9 @@ Back-pressure: an actor steps only while its queue (``queue_size`` unrolls) has 
 the learner asks each actor for at most ``ray_inflight`` unrolls at a time, so a fleet
 faster than the learner waits instead of filling memory (the wait is the actors'
 ``emit_wait``). Faults: Ray restarts an actor whose process or node died
-(``max_restarts``) on any node with a free CPU; the learner sees its open calls fail,
-sends the new incarnation the latest weights and asks again. A game error inside an actor
+(``max_restarts``) on any node with a free CPU; the learner sees its open calls fail
+(or a new pid deliver, for calls Ray had not yet sent), counts the death once, sends the
+new incarnation the latest weights and asks again. A game error inside an actor
 is no fault of the cluster: it fails the run, as with threads.
 
 Ray actors are given no GPU, and ``CUDA_VISIBLE_DEVICES`` is emptied for them (Ray leaves
@@ -186,7 +187,9 @@ class RayFleet:
         self.restarts = 0
         self.stats_live: dict[int, dict] = {}      # slot -> cumulative stats of its incarnation
         self.stats_done = collections.Counter()    # the same, of incarnations that died
-        self.pids: dict[int, int] = {}            # slot -> pid of its latest delivery
+        self.pids: dict[int, int] = {}             # slot -> pid of its latest incarnation
+        self.slot_pids: dict[int, set] = {}        # slot -> pids of all its incarnations
+        self.dead_pids: set[int] = set()           # incarnations whose death was counted
         self.all_pids: set[int] = set()            # every incarnation that delivered
         self.nodes: collections.Counter = collections.Counter()  # node id -> unrolls delivered
         self.queued: dict[int, int] = {}
@@ -223,6 +226,18 @@ class RayFleet:
         for slot in range(len(self.actors)):
             self._send_weights(slot)
 
+    def _lost(self, slot: int, why: str) -> None:
+        """Counts the death of the slot's current incarnation (the process that delivered
+        as ``self.pids[slot]``), once."""
+        self.restarts += 1
+        self.incarnation[slot] += 1
+        if slot in self.pids:
+            self.dead_pids.add(self.pids[slot])
+        self.stats_done.update(self.stats_live.pop(slot, {}))
+        print(f"ray fleet: actor {slot} (pid {self.pids.get(slot)}) lost: {why}", flush=True)
+        self.weight_calls.pop(slot, None)  # the new incarnation needs the weights
+        self.sent.pop(slot, None)
+
     def _failed(self, slot: int, incarnation: int, exc: BaseException) -> None:
         now = time.monotonic()
         self.retries.append((now + 0.5, slot))  # keeps ray_inflight calls open per actor
@@ -230,23 +245,32 @@ class RayFleet:
             return  # a call of an incarnation whose death was already counted
         if self.healthy[slot]:  # the first failed call of this death
             self.healthy[slot] = False
-            self.restarts += 1
-            self.incarnation[slot] += 1
             self.failing_since[slot] = now
-            self.stats_done.update(self.stats_live.pop(slot, {}))
-            print(f"ray fleet: actor {slot} (pid {self.pids.get(slot)}) lost: "
-                  f"{type(exc).__name__}; Ray restarts it", flush=True)
-            self.weight_calls.pop(slot, None)  # the new incarnation needs the weights
+            self._lost(slot, f"{type(exc).__name__}; Ray restarts it")
         if now - self.failing_since[slot] > self.args.actor_timeout:
             raise RuntimeError(f"ray actor {slot} has failed for "
                                f"{self.args.actor_timeout:g} s (restarts exhausted or no "
                                f"node can host it)") from exc
 
-    def _recovered(self, slot: int, incarnation: int) -> None:
-        """A call of the slot's current incarnation delivered: the slot is healthy."""
-        if incarnation == self.incarnation[slot]:
-            self.healthy[slot] = True
-            self.failing_since.pop(slot, None)
+    def _delivered_by(self, slot: int, pid: int) -> bool:
+        """A call of the slot delivered from process ``pid``; False when that process's
+        death was already counted (a result it finished before dying). A pid new to the
+        slot is its next incarnation: when none of the last one's calls has failed yet
+        (calls Ray had not sent go to the successor, and a finished call's result may
+        still be fetched), that death is counted here, and its calls that fail later
+        count nothing."""
+        if pid in self.dead_pids:
+            return False
+        known = self.slot_pids.setdefault(slot, set())
+        if pid not in known:
+            if known and self.pids[slot] not in self.dead_pids:
+                self._lost(slot, f"restarted by Ray as pid {pid}")
+            known.add(pid)
+            self.pids[slot] = pid
+            self.all_pids.add(pid)
+        self.healthy[slot] = True
+        self.failing_since.pop(slot, None)
+        return True
 
     def next_unroll(self) -> tuple[dict, dict]:
         while True:
@@ -272,11 +296,9 @@ class RayFleet:
                 continue
             self.fetch += time.perf_counter() - t0
             self._ask(slot)
-            self._recovered(slot, incarnation)
-            self.pids[slot] = meta["pid"]
-            self.all_pids.add(meta["pid"])
-            self.stats_live[slot] = meta["stats"]
-            self.queued[slot] = meta["queued"]
+            if self._delivered_by(slot, meta["pid"]):
+                self.stats_live[slot] = meta["stats"]
+                self.queued[slot] = meta["queued"]
             self.nodes[meta["node"]] += 1
             self.versions = (meta["version"] if self.delivered == 0 else self.versions[0],
                              meta["version"])
