@@ -292,6 +292,7 @@ def timed(fn, totals: dict, key: str):
 def run_sb3(opts) -> dict:
     from stable_baselines3 import PPO
     from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.logger import Logger
 
     from jsgym.sb3 import SB3VecEnv
 
@@ -313,6 +314,9 @@ def run_sb3(opts) -> dict:
                 max_grad_norm=a.max_grad_norm, target_kl=a.target_kl,
                 policy_kwargs=sb3_policy_kwargs(a.encoder), seed=a.seed, device=a.device,
                 verbose=0)
+    # SB3's default logger makes an empty directory in the temp dir each run; this one
+    # records in memory only (the window is timed below, not read from its logs)
+    model.set_logger(Logger(folder=None, output_formats=[]))
     buffer = model.rollout_buffer
     for name in ("add", "compute_returns_and_advantage", "swap_and_flatten", "_get_samples"):
         if not callable(getattr(buffer, name, None)):
