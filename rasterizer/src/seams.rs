@@ -27,8 +27,8 @@ pub(crate) const MAX_MASK_EDGES: usize = 64;
 /// seam, while every area stays the exact coverage. A record is trusted only while the
 /// pixel still holds `result` (any other drawing on the pixel changes it and so
 /// retires the record) and was made since the last opaque `background()` / `clear()`
-/// (see [`Records`]), so that a frame's pixels never depend on what earlier frames
-/// left there.
+/// or the start of the frame (see [`Records`]), so that a frame's pixels never depend
+/// on what earlier frames left there but through the pixels themselves.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct MaskRec {
     /// The pixel (row-major index) the record is of.
@@ -45,6 +45,12 @@ pub(crate) struct MaskRec {
     /// Each region's device box when it is one axis-aligned rectangle (or a row of
     /// them), for [`canvas_conflation`]; empty (`x0 >= x1`) otherwise.
     boxes: [[f32; 4]; MASK_REGIONS],
+    /// The area the newest region has lost to [`canvas_conflation`] with the
+    /// rectangles drawn next to it: its box still shows whole when its area and this
+    /// make up the box's, so a stack of same-coloured rows (one region) keeps blending
+    /// as the browser's does. (Older regions are taken to have lost none: one number
+    /// keeps the record within the size that is copied inline.)
+    conflated: f32,
 }
 
 /// The union of two device boxes when it is a box itself (neighbours in a row or a
@@ -191,6 +197,7 @@ impl MaskRec {
         // neighbour's sliver along a shared edge is)
         let n = self.n as usize;
         let mut kept = [0f32; MASK_REGIONS];
+        let mut lost = [0f32; MASK_REGIONS];
         let mut shown = 0f32;
         for r in 0..n {
             let (m, a, _) = self.regions[r];
@@ -215,9 +222,11 @@ impl MaskRec {
                     let area = |b: [f32; 4]| (b[1] - b[0]).max(0.0) * (b[3] - b[2]).max(0.0);
                     let rp = inside(rb);
                     let ar = area(rp);
-                    // only a region that still shows its whole box: one partly hidden by
-                    // a later shape no longer blends as its box says
-                    if ar > 0.0 && (a - ar).abs() <= 1e-3 {
+                    // only a region that still shows its whole box (but for what it
+                    // lost to conflation): one partly hidden by a later shape no longer
+                    // blends as its box says
+                    let lost_before = if r + 1 == n { self.conflated } else { 0.0 };
+                    if ar > 0.0 && (a + lost_before - ar).abs() <= 1e-3 {
                         // two boxes: the share of the region's box that the new one
                         // hides is exact, where the samples only approximate it
                         let hidden = area([rp[0].max(nb[0]), rp[1].min(nb[1]), rp[2].max(nb[2]), rp[3].min(nb[3])]);
@@ -228,6 +237,7 @@ impl MaskRec {
                         let b = canvas_conflation(grid, rb, nb, px, py).clamp(kept[r] - a, kept[r]);
                         kept[r] -= b;
                         shown -= b;
+                        lost[r] = b;
                     }
                 }
             }
@@ -239,6 +249,7 @@ impl MaskRec {
         }
         let mut acc = [0f32; 3];
         let mut k = 0;
+        let mut last_lost = 0.0; // what the last region kept has lost to conflation
         for r in 0..n {
             let (m, _, c) = self.regions[r];
             let a = kept[r];
@@ -250,6 +261,7 @@ impl MaskRec {
             }
             self.regions[k] = (m & !mask, a, c);
             self.boxes[k] = self.boxes[r];
+            last_lost = if r + 1 == n { self.conflated } else { 0.0 } + lost[r];
             k += 1;
         }
         let rest = (1.0 - cov - shown).max(0.0);
@@ -275,10 +287,12 @@ impl MaskRec {
             let (m, a, _) = self.regions[k - 1];
             self.regions[k - 1] = (m | mask, a + cov, col);
             self.boxes[k - 1] = box_union(self.boxes[k - 1], new_box);
+            self.conflated = last_lost;
             k -= 1;
         } else {
             self.regions[k] = (mask, cov, col);
             self.boxes[k] = new_box;
+            self.conflated = 0.0;
         }
         self.n = k as u8 + 1;
         self.result = out;
@@ -602,6 +616,7 @@ impl Records {
             r.pending = pending;
             r.regions[0] = (mask, cov, col);
             r.boxes[0] = rect.unwrap_or([0.0; 4]);
+            r.conflated = 0.0;
         };
         match k {
             Some(k) => fill(&mut self.recs[k]),

@@ -191,3 +191,45 @@ fn a_stroke_over_its_own_fill_shows_each_by_its_area() {
     let p = px(&draw(&cw), 16, 2, 5);
     assert!(p[0].abs_diff(191) <= 1 && p[1] == 0 && p[2].abs_diff(64) <= 1, "{p:?}");
 }
+
+#[test]
+fn rows_drawn_over_the_last_frame_converge_to_their_colour() {
+    // 50 canvas pixels on 16: rows of height 1 at y = k - 1/2 cover half of two canvas
+    // rows each, and the browser shows a quarter of what each row held before the
+    // frame. A frame without a background composites over the last one's pixels: a
+    // record kept from the first frame would keep its black, frame after frame.
+    let mut c = canvas(16, 16);
+    let mut first = CommandWriter::new();
+    first.canvas(50.0, 50.0).background(Rgba::new(0, 0, 0, 255));
+    c.draw(first.words()).unwrap();
+    let mut frame = CommandWriter::new();
+    for k in 0..=50 {
+        frame.rect(&fill(GREY), 0.0, k as f32 - 0.5, 50.0, 1.0);
+    }
+    for _ in 0..12 {
+        c.draw(frame.words()).unwrap();
+    }
+    let rgb = read_rgb(&c);
+    for y in 0..16 {
+        let p = px(&rgb, 16, 3, y);
+        assert!(p.iter().all(|v| v.abs_diff(200) <= 1), "pixel row {y}: {p:?}");
+    }
+}
+
+#[test]
+fn a_stack_of_rows_sharing_canvas_rows_blends_each_as_the_browser_does() {
+    // rows of height 1 at y = k - 1/2 split every canvas row between two of them: the
+    // browser shows a quarter of the red background in each (1/2 * 1/2), also where the
+    // rows are of one colour and the record keeps them as one region
+    for (size, what) in [(160.0, "ten canvas pixels a pixel"), (32.0, "two canvas pixels a pixel")] {
+        let mut cw = CommandWriter::new();
+        cw.canvas(size, size).background(RED);
+        for k in 1..size as i32 - 1 {
+            cw.rect(&fill(GREY), 0.0, k as f32 - 0.5, size, 1.0);
+        }
+        let rgb = draw(&cw);
+        for y in 1..15 {
+            assert_eq!(px(&rgb, 16, 3, y), [214, 150, 150], "{what}: pixel row {y}");
+        }
+    }
+}

@@ -82,6 +82,10 @@ impl Canvas {
         if self.probe.is_some() || !starts_opaque(words) {
             self.last.ok = false;
             self.snap.cmds = 0;
+            // drawn over the last frame's pixels as they are: a record kept from that
+            // frame would composite over the pixel it started from (what the browser's
+            // canvas pixel held before that frame), not over what it holds now
+            self.next_epoch();
             return Commands::new(words).try_for_each(|cmd| self.exec_timed(cmd?));
         }
         let start_view = self.view();
