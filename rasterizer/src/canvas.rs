@@ -24,7 +24,7 @@
 
 use crate::blend::{fill_rgb, Paint, FULL};
 use crate::command::{ArcMode, Cap, Command, Join, Rgba, StreamError, Style, Verb, Verbs};
-use crate::coverage::{axis_coverage, Rasterizer};
+use crate::coverage::{axis_coverage, polygon_edges, Rasterizer};
 use crate::damage::{Damage, Entry, PixRect, Window};
 use crate::flatten::{self, Flattener, Polylines};
 use crate::geometry::{Point, Rect, Transform};
@@ -964,16 +964,9 @@ impl Canvas {
                 let path = std::mem::take(&mut self.path);
                 for c in &path.contours {
                     let pts = &path.pts[c.start..c.end];
-                    if seams && pts.len() >= 2 {
-                        // the edges add_polygon adds, in its order, each kept for the masks
-                        let first = map(pts[0]);
-                        let mut prev = first;
-                        for &p in &pts[1..] {
-                            let q = map(p);
-                            self.add_polygon_edge(prev, q);
-                            prev = q;
-                        }
-                        self.add_polygon_edge(prev, first);
+                    if seams {
+                        // the edges add_polygon adds, each kept for the masks
+                        polygon_edges(pts, map, |a, b| self.add_polygon_edge(a, b));
                     } else {
                         self.raster.add_polygon(pts, map);
                     }

@@ -63,18 +63,7 @@ impl Rasterizer {
 
     /// Adds the closed polygon `pts` (the closing edge is implied), mapped by `map`.
     pub fn add_polygon(&mut self, pts: &[Point], map: impl Fn(Point) -> Point) {
-        let n = pts.len();
-        if n < 2 {
-            return;
-        }
-        let first = map(pts[0]);
-        let mut prev = first;
-        for &p in &pts[1..] {
-            let q = map(p);
-            self.add_edge(prev, q);
-            prev = q;
-        }
-        self.add_edge(prev, first);
+        polygon_edges(pts, map, |a, b| self.add_edge(a, b));
     }
 
     /// Adds one edge (device pixels).
@@ -437,4 +426,21 @@ mod tests {
             }
         }
     }
+}
+
+/// The edges of the closed polygon `pts` mapped by `map`, in the order
+/// [`Rasterizer::add_polygon`] adds them (the closing edge last); none for fewer than
+/// two points.
+pub(crate) fn polygon_edges(pts: &[Point], map: impl Fn(Point) -> Point, mut edge: impl FnMut(Point, Point)) {
+    if pts.len() < 2 {
+        return;
+    }
+    let first = map(pts[0]);
+    let mut prev = first;
+    for &p in &pts[1..] {
+        let q = map(p);
+        edge(prev, q);
+        prev = q;
+    }
+    edge(prev, first);
 }

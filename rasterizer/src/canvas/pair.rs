@@ -211,6 +211,20 @@ impl Canvas {
         }
     }
 
+    /// Looks up the pair whose key `cache` holds: `None` when it was there (and is
+    /// composited from its kept coverages), else the slot to keep it in, if any.
+    fn composite_cached_pair(&mut self, cache: &mut CoverageCache, fill: &Paint, stroke: &Paint) -> Option<Option<usize>> {
+        match cache.lookup() {
+            Lookup::Hit(i) => {
+                let e = cache.entry(i);
+                self.composite_pair(fill, stroke, e.b, e.coverages(), e.fill_box, e.bounds);
+                None
+            }
+            Lookup::Store(i) => Some(Some(i)),
+            Lookup::Miss => Some(None),
+        }
+    }
+
     /// Fills and strokes `self.path` (one closed contour, user space, mapped by `m`)
     /// as one composite (see the module); false, having drawn nothing, when the
     /// path or its outline is not of that shape.
@@ -226,16 +240,11 @@ impl Canvas {
             cache.pen(pen);
             cache.word(c.has_segment as u64);
             cache.points(&self.path.pts[c.start..c.end]);
-            match cache.lookup() {
-                Lookup::Hit(i) => {
-                    let e = cache.entry(i);
-                    self.composite_pair(fill, stroke, e.b, e.coverages(), None, e.bounds);
-                    self.cache = cache;
-                    return true;
-                }
-                Lookup::Store(i) => Some(i),
-                Lookup::Miss => None,
-            }
+            let Some(slot) = self.composite_cached_pair(&mut cache, fill, stroke) else {
+                self.cache = cache;
+                return true;
+            };
+            slot
         } else {
             None
         };
@@ -309,16 +318,11 @@ impl Canvas {
                 cache.word(h.closed as u64);
                 cache.points(&hair.pts[h.start..h.end]);
             }
-            match cache.lookup() {
-                Lookup::Hit(i) => {
-                    let e = cache.entry(i);
-                    self.composite_pair(fill, stroke, e.b, e.coverages(), e.fill_box, e.bounds);
-                    self.cache = cache;
-                    return true;
-                }
-                Lookup::Store(i) => Some(i),
-                Lookup::Miss => None,
-            }
+            let Some(slot) = self.composite_cached_pair(&mut cache, fill, stroke) else {
+                self.cache = cache;
+                return true;
+            };
+            slot
         } else {
             None
         };
