@@ -24,7 +24,7 @@
 
 use crate::blend::{fill_rgb, Paint, FULL};
 use crate::command::{ArcMode, Cap, Command, Join, Rgba, StreamError, Style, Verb, Verbs};
-use crate::coverage::{axis_coverage, polygon_edges, Rasterizer};
+use crate::coverage::{grid_axis_coverage, polygon_edges, Rasterizer};
 use crate::damage::{Damage, Entry, PixRect, Window};
 use crate::flatten::{self, Flattener, Polylines};
 use crate::geometry::{Point, Rect, Transform};
@@ -40,7 +40,7 @@ mod text;
 
 use cache::{summary, summary_of, CoverageCache, Lookup};
 use hairline::{hairline_colour, hairline_coverage};
-use pair::PairScratch;
+use pair::{BoxShares, PairScratch};
 use resume::{LastFrame, Snapshot, View};
 use text::{FineMask, GlyphCoverage};
 
@@ -191,6 +191,8 @@ pub struct Canvas {
     deadline: crate::deadline::Deadline,
     /// Scratch coverage of a shape filled and stroked as one (`canvas/pair.rs`).
     pair: PairScratch,
+    /// Scratch box shares of a pair's composite (`canvas/pair.rs`).
+    box_shares: BoxShares,
     /// Coverage of shapes drawn before (`canvas/cache.rs`).
     cache: CoverageCache,
 }
@@ -198,7 +200,7 @@ pub struct Canvas {
 /// An interval `[lo, hi]` (already clipped) over unit cells `i0..i1`: only the first
 /// and the last cell can be partly covered. `first`/`last` are the covered part of
 /// those two cells in cell-local units, `cov_*` its length; both as
-/// [`axis_coverage`] computes them, so the two paths agree to the bit.
+/// [`axis_coverage`](crate::coverage::axis_coverage) computes them, so the two paths agree to the bit.
 #[derive(Clone, Copy, Debug)]
 struct Span {
     i0: usize,
@@ -352,6 +354,7 @@ impl Canvas {
             snap: Snapshot::default(),
             deadline: crate::deadline::Deadline::for_pixels(w * h),
             pair: PairScratch::default(),
+            box_shares: BoxShares::default(),
             cache: CoverageCache::default(),
         };
         c.set_logical(obs_w as f64, obs_h as f64);
@@ -411,6 +414,9 @@ impl Canvas {
             }
         }
         self.records.grid = CanvasGrid::new(self.sx as f32, self.tx as f32, self.sy as f32, self.ty as f32);
+        // canvas pixels that are device pixels: spreading an edge over them changes nothing
+        let identity = self.sx == 1.0 && self.sy == 1.0 && self.tx.fract() == 0.0 && self.ty.fract() == 0.0;
+        self.raster.set_grid((!identity).then_some([self.sx, self.tx, self.sy, self.ty]));
     }
 
     /// Back to opaque black, keeping the logical size.
@@ -1334,6 +1340,15 @@ impl Canvas {
         }
     }
 
+    /// The canvas's pixel grid along x and along y, `(origin, pitch)` each, where
+    /// edges spread over canvas pixels (see `Rasterizer::set_grid`).
+    fn grid_axes(&self) -> (Option<(f64, f64)>, Option<(f64, f64)>) {
+        match self.raster.grid() {
+            Some([gx, ox, gy, oy]) => (Some((ox, gx)), Some((oy, gy))),
+            None => (None, None),
+        }
+    }
+
     /// Axis-aligned rectangle in device space, analytic coverage per row and column.
     fn fill_axis_rect(&mut self, r: Rect, paint: &Paint) {
         self.each_window(r, |c| c.fill_axis_rect_in(r, paint));
@@ -1352,7 +1367,7 @@ impl Canvas {
             self.fill_opaque_axis_rect(sx, sy, paint, rb);
             return;
         }
-        self.blend_axis_rect_in(x0, x1, y0, y1, paint);
+        self.blend_axis_rect_in(r, c, paint);
     }
 
     /// An axis-aligned rectangle in device space as a stroke is drawn: each pixel's
@@ -1360,25 +1375,26 @@ impl Canvas {
     fn blend_axis_rect(&mut self, r: Rect, paint: &Paint) {
         self.each_window(r, |c| {
             let a = c.axis_clip();
-            c.blend_axis_rect_in(r.x0.max(a.x0), r.x1.min(a.x1), r.y0.max(a.y0), r.y1.min(a.y1), paint);
+            c.blend_axis_rect_in(r, a, paint);
         });
     }
 
-    /// The rectangle `[x0, x1) x [y0, y1)` (already clipped) blended with its exact
-    /// coverage (or summed into the probe).
-    fn blend_axis_rect_in(&mut self, x0: f64, x1: f64, y0: f64, y1: f64, paint: &Paint) {
-        let Some((i0, i1)) = axis_coverage(x0, x1, self.w, &mut self.cx) else { return };
-        let Some((j0, j1)) = axis_coverage(y0, y1, self.h, &mut self.cy) else { return };
+    /// The device rectangle `r` blended inside the clip `c` with its coverage as the
+    /// canvas draws it (or summed into the probe).
+    fn blend_axis_rect_in(&mut self, r: Rect, c: Rect, paint: &Paint) {
+        let (gx, gy) = self.grid_axes();
+        let Some((i0, i1)) = grid_axis_coverage(r.x0, r.x1, c.x0, c.x1, gx, self.w, &mut self.cx) else { return };
+        let Some((j0, j1)) = grid_axis_coverage(r.y0, r.y1, c.y0, c.y1, gy, self.h, &mut self.cy) else { return };
         let w = self.w;
-        // Columns with full horizontal coverage form one run [f0, f1) (only the first
-        // and last column of a rect can be partial).
+        // Columns with full horizontal coverage form one run [f0, f1) (partial ones
+        // lie at either end).
         let n = i1 - i0;
-        let f0 = if self.cx[0] >= FULL { 0 } else { 1.min(n) };
-        let f1 = if n > f0 && self.cx[n - 1] < FULL { n - 1 } else { n };
-        // The columns of exactly 1 (all but the first and last can be partial): their
-        // coverage in a partial row is the row's own, bit for bit.
-        let e0 = if self.cx[0] == 1.0 { 0 } else { 1.min(n) };
-        let e1 = if n > e0 && self.cx[n - 1] != 1.0 { n - 1 } else { n };
+        let f0 = self.cx.iter().position(|&v| v >= FULL).unwrap_or(n);
+        let f1 = self.cx.iter().rposition(|&v| v >= FULL).map_or(f0, |k| k + 1);
+        // The columns of exactly 1: their coverage in a partial row is the row's own,
+        // bit for bit.
+        let e0 = self.cx.iter().position(|&v| v == 1.0).unwrap_or(n);
+        let e1 = self.cx.iter().rposition(|&v| v == 1.0).map_or(e0, |k| k + 1);
         for j in j0..j1 {
             let cyv = self.cy[j - j0];
             if self.probe.is_none() {
@@ -1466,12 +1482,13 @@ impl Canvas {
     /// [`Canvas::stroke_axis_rect`] inside `self.window`.
     fn stroke_axis_rect_in(&mut self, outer: Rect, inner: Option<Rect>, paint: &Paint) {
         let c = self.axis_clip();
-        let Some((i0, i1)) = axis_coverage(outer.x0.max(c.x0), outer.x1.min(c.x1), self.w, &mut self.cx) else { return };
-        let Some((j0, j1)) = axis_coverage(outer.y0.max(c.y0), outer.y1.min(c.y1), self.h, &mut self.cy) else { return };
+        let (gx, gy) = self.grid_axes();
+        let Some((i0, i1)) = grid_axis_coverage(outer.x0, outer.x1, c.x0, c.x1, gx, self.w, &mut self.cx) else { return };
+        let Some((j0, j1)) = grid_axis_coverage(outer.y0, outer.y1, c.y0, c.y1, gy, self.h, &mut self.cy) else { return };
         let mut inner_range = None;
         if let Some(r) = inner {
-            let xi = axis_coverage(r.x0.max(c.x0), r.x1.min(c.x1), self.w, &mut self.cx2);
-            let yi = axis_coverage(r.y0.max(c.y0), r.y1.min(c.y1), self.h, &mut self.cy2);
+            let xi = grid_axis_coverage(r.x0, r.x1, c.x0, c.x1, gx, self.w, &mut self.cx2);
+            let yi = grid_axis_coverage(r.y0, r.y1, c.y0, c.y1, gy, self.h, &mut self.cy2);
             if let (Some(a), Some(b)) = (xi, yi) {
                 inner_range = Some((a, b));
             }

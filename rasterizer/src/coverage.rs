@@ -40,6 +40,18 @@ const SPAN_MIN_WIDTH: usize = 16;
 pub struct Rasterizer {
     /// Clipped edges `x0 y0 x1 y1` in device pixels.
     segs: Vec<[f32; 4]>,
+    /// Clipped vertical edges `x y0 y1 weight` in device pixels (see [`Rasterizer::set_grid`]).
+    vsegs: Vec<[f32; 4]>,
+    /// Vertical edges `x y0 y1 weight` not yet spread along y (see `settle_pending`).
+    vpending: Vec<[f64; 4]>,
+    /// The canvas's pixel grid on the device, `[gx, ox, gy, oy]` (canvas column `k`
+    /// spans device x `[ox + k gx, ox + (k + 1) gx]`), when vertical edges are spread
+    /// over the canvas pixels they cut.
+    grid: Option<[f64; 4]>,
+    /// Whether the current shape's vertical edges are spread over the grid.
+    on_grid: bool,
+    /// Whether the polygon being added spreads over canvas rows as well.
+    spread_rows: bool,
     acc: Vec<f32>,
     /// Per row of the box: the first and last cell an edge wrote (first > last: none).
     span: Vec<(u32, u32)>,
@@ -53,7 +65,10 @@ pub struct Rasterizer {
 impl Rasterizer {
     /// Starts a shape, clipped to `clip` (device pixels, inside the pixel buffer).
     pub fn begin(&mut self, clip: Rect) {
+        self.on_grid = self.grid.is_some();
         self.segs.clear();
+        self.vsegs.clear();
+        self.vpending.clear();
         self.clip = Some(clip);
         self.min_x = f32::INFINITY;
         self.min_y = f32::INFINITY;
@@ -61,9 +76,38 @@ impl Rasterizer {
         self.max_y = f32::NEG_INFINITY;
     }
 
+    /// [`Rasterizer::begin`] for a shape whose coordinates are not those of the canvas
+    /// (a glyph rasterized at its own origin): edges are never spread over the grid.
+    pub fn begin_exact(&mut self, clip: Rect) {
+        self.begin(clip);
+        self.on_grid = false;
+    }
+
+    /// Where the canvas's pixels lie on the device (see the module docs: "Canvas
+    /// pixels"); `None` rasterizes every edge exactly in device space.
+    pub fn set_grid(&mut self, grid: Option<[f64; 4]>) {
+        self.grid = grid.filter(|g| g.iter().all(|v| v.is_finite()) && g[0] > 0.0 && g[2] > 0.0);
+    }
+
+    /// The grid [`Rasterizer::set_grid`] set.
+    pub fn grid(&self) -> Option<[f64; 4]> {
+        self.grid
+    }
+
     /// Adds the closed polygon `pts` (the closing edge is implied), mapped by `map`.
     pub fn add_polygon(&mut self, pts: &[Point], map: impl Fn(Point) -> Point) {
+        // A polygon of horizontal and vertical edges only (a rectangle, a hairline's
+        // band along an axis) spreads over the canvas rows it ends inside too: its own
+        // vertical edges carry all of its extent along y. Any other polygon's edges
+        // keep their extent along y, so that what each adds to the right of it still
+        // cancels out (see add_vertical_on_grid).
+        self.spread_rows = self.on_grid && {
+            let mut axis = true;
+            polygon_edges(pts, &map, |a, b| axis &= a.x == b.x || a.y == b.y);
+            axis
+        };
         polygon_edges(pts, map, |a, b| self.add_edge(a, b));
+        self.spread_rows = false;
     }
 
     /// Adds one edge (device pixels).
@@ -75,6 +119,12 @@ impl Rasterizer {
         let (mut x0, mut y0, mut x1, mut y1) = (a.x, a.y, b.x, b.y);
         if !(y0 != y1) || !(x0.is_finite() && x1.is_finite() && y0.is_finite() && y1.is_finite()) {
             return; // horizontal edges sweep nothing; non-finite input was rejected earlier
+        }
+        if x0 == x1 && self.on_grid {
+            if let Some(g) = self.grid {
+                self.add_vertical_on_grid(x0, y0, y1, g, clip);
+                return;
+            }
         }
         if (y0 <= clip.y0 && y1 <= clip.y0) || (y0 >= clip.y1 && y1 >= clip.y1) {
             return;
@@ -144,6 +194,87 @@ impl Rasterizer {
         }
     }
 
+    /// A vertical edge as the canvas draws it: Skia covers each canvas pixel an edge
+    /// cuts by the share of it that lies inside, uniformly over the pixel, and the
+    /// observation averages canvas pixels as such. Across, the edge becomes one edge
+    /// on each side of the canvas column it lies in (weights `1 - f` and `f`, `f` its
+    /// position in the column): it adds the same as before to the right of that
+    /// column, so it mixes with exact edges. Along it (`self.spread_rows`, only for
+    /// a polygon whose edges all do the same), the part in each canvas row it ends
+    /// inside spreads over that whole row, weighted by the share it covers. An edge
+    /// on a grid line stays where it is.
+    fn add_vertical_on_grid(&mut self, x: f64, y0: f64, y1: f64, g: [f64; 4], clip: Rect) {
+        let [gx, ox, ..] = g;
+        let (dir, ya, yb) = if y0 < y1 { (1.0, y0, y1) } else { (-1.0, y1, y0) };
+        let (kx, fx) = grid_cell(x, ox, gx);
+        let xs: [(f64, f64); 2] = if fx == 0.0 { [(x, 1.0), (0.0, 0.0)] } else { [(ox + kx * gx, 1.0 - fx), (ox + (kx + 1.0) * gx, fx)] };
+        for &(xv, wx) in &xs {
+            if wx == 0.0 {
+                continue;
+            }
+            let xc = xv.clamp(clip.x0, clip.x1);
+            if self.spread_rows {
+                self.push_vertical_spread(xc, ya, yb, wx * dir, clip);
+            } else {
+                // kept whole until the shape turns out to have no slanted edge
+                self.bound_vertical(xc as f32, ya.max(clip.y0) as f32, yb.min(clip.y1) as f32);
+                self.vpending.push([xc, ya, yb, wx * dir]);
+            }
+        }
+    }
+
+    /// Pushes the vertical edge at `x` from `ya` to `yb` with `weight`, spread over
+    /// the canvas rows it ends inside.
+    fn push_vertical_spread(&mut self, x: f64, ya: f64, yb: f64, weight: f64, clip: Rect) {
+        let Some([_, _, gy, oy]) = self.grid else { return };
+        let (ys, n) = grid_pieces(ya, yb, oy, gy);
+        for &(t, b, wy) in &ys[..n] {
+            let (t, b) = (t.max(clip.y0), b.min(clip.y1));
+            let w = weight * wy;
+            if b > t && w != 0.0 {
+                let (xf, tf, bf) = (x as f32, t as f32, b as f32);
+                self.bound_vertical(xf, tf, bf);
+                self.vsegs.push([xf, tf, bf, w as f32]);
+            }
+        }
+    }
+
+    fn bound_vertical(&mut self, x: f32, t: f32, b: f32) {
+        if !(b > t) {
+            return;
+        }
+        let lo = |a: f32, b: f32| if a < b { a } else { b };
+        let hi = |a: f32, b: f32| if a > b { a } else { b };
+        self.min_x = lo(self.min_x, x);
+        self.max_x = hi(self.max_x, x);
+        self.min_y = lo(self.min_y, t);
+        self.max_y = hi(self.max_y, b);
+    }
+
+    /// Moves the vertical edges kept whole into `vsegs`: spread over canvas rows when
+    /// the shape has no slanted edge (all of its extent along y is theirs), else as
+    /// they are.
+    fn settle_pending(&mut self) {
+        if self.vpending.is_empty() {
+            return;
+        }
+        let pending = std::mem::take(&mut self.vpending);
+        let clip = self.clip.unwrap_or(Rect { x0: f64::NEG_INFINITY, y0: f64::NEG_INFINITY, x1: f64::INFINITY, y1: f64::INFINITY });
+        let spread = self.segs.is_empty();
+        for &[x, ya, yb, w] in &pending {
+            if spread {
+                self.push_vertical_spread(x, ya, yb, w, clip);
+            } else {
+                let (t, b) = (ya.max(clip.y0), yb.min(clip.y1));
+                if b > t {
+                    self.vsegs.push([x as f32, t as f32, b as f32, w as f32]);
+                }
+            }
+        }
+        self.vpending = pending;
+        self.vpending.clear();
+    }
+
     #[inline]
     fn push(&mut self, x0: f32, y0: f32, x1: f32, y1: f32) {
         if y0 == y1 {
@@ -164,8 +295,10 @@ impl Rasterizer {
     /// `rows` allows, when given: indexed by buffer row), clears the edges, and returns
     /// the box `(x0, y0, width, height)`; `None` when it has no area.
     fn accumulate(&mut self, width: usize, height: usize, rows: Option<&[bool]>) -> Option<(usize, usize, usize, usize)> {
-        if self.segs.is_empty() || !self.min_x.is_finite() {
+        self.settle_pending();
+        if (self.segs.is_empty() && self.vsegs.is_empty()) || !self.min_x.is_finite() {
             self.segs.clear();
+            self.vsegs.clear();
             return None;
         }
         let px0 = (self.min_x.floor().max(0.0) as usize).min(width);
@@ -175,6 +308,7 @@ impl Rasterizer {
         if px1 <= px0 || py1 <= py0 {
             // All edges on the box's vertical border: no area.
             self.segs.clear();
+            self.vsegs.clear();
             return None;
         }
         let bw = px1 - px0;
@@ -195,6 +329,10 @@ impl Rasterizer {
             draw_line(acc, &mut self.span, track, rows, stride, bw as f32, bh, s[0] - ox, s[1] - oy, s[2] - ox, s[3] - oy);
         }
         self.segs.clear();
+        for v in &self.vsegs {
+            draw_vertical(acc, &mut self.span, track, rows, stride, bw as f32, bh, v[0] - ox, v[1] - oy, v[2] - oy, v[3]);
+        }
+        self.vsegs.clear();
         Some((px0, py0, bw, bh))
     }
 
@@ -293,6 +431,139 @@ impl Rasterizer {
             }
             row[x..end].fill(0.0);
         }
+    }
+}
+
+/// The canvas cell `k` that `v` (device) lies in on a grid of cells `s` wide from
+/// `o`, and where in it (`0..1`); on a grid line within rounding noise, that line
+/// (`(k, 0)`).
+fn grid_cell(v: f64, o: f64, s: f64) -> (f64, f64) {
+    let c = (v - o) / s;
+    let k = floor(c);
+    let f = c - k;
+    if f < 1e-6 {
+        (k, 0.0)
+    } else if f > 1.0 - 1e-6 {
+        (k + 1.0, 0.0)
+    } else {
+        (k, f)
+    }
+}
+
+/// `v.floor()` without the library call the baseline x86-64 target makes of it, for
+/// the device coordinates here (far inside the range of `i64`).
+#[inline]
+fn floor(v: f64) -> f64 {
+    let t = v as i64 as f64;
+    if t > v {
+        t - 1.0
+    } else {
+        t
+    }
+}
+
+/// `v as usize` for a finite `v` in `[0, 2^31)`, without the saturating conversion.
+#[inline]
+fn index(v: f64) -> usize {
+    debug_assert!((0.0..2147483648.0).contains(&v));
+    // SAFETY: v is finite and within the range of i32
+    unsafe { v.to_int_unchecked::<i32>() as usize }
+}
+
+/// `v.ceil() as usize` for a finite `v` in `[0, 2^31)`.
+#[inline]
+fn ceil_index(v: f64) -> usize {
+    let t = index(v);
+    if (t as f64) < v {
+        t + 1
+    } else {
+        t
+    }
+}
+
+/// The interval `[lo, hi]` (device, `lo < hi`) as the canvas covers it on a grid of
+/// cells `s` wide from `o`: the cells it ends inside covered uniformly by its share
+/// of them. Up to three pieces `(from, to, weight)`; an end on a grid line stays
+/// where it is.
+fn grid_pieces(lo: f64, hi: f64, o: f64, s: f64) -> ([(f64, f64, f64); 3], usize) {
+    let (ka, fa) = grid_cell(lo, o, s);
+    let (kb, fb) = grid_cell(hi, o, s);
+    let mut ps = [(0.0f64, 0.0f64, 0.0f64); 3];
+    let mut n = 0;
+    if ka == kb {
+        ps[0] = (o + ka * s, o + (ka + 1.0) * s, fb - fa);
+        return (ps, 1);
+    }
+    let mut top = lo;
+    if fa > 0.0 {
+        ps[n] = (o + ka * s, o + (ka + 1.0) * s, 1.0 - fa);
+        n += 1;
+        top = o + (ka + 1.0) * s;
+    }
+    let bottom = if fb > 0.0 { o + kb * s } else { hi };
+    if bottom > top {
+        ps[n] = (top, bottom, 1.0);
+        n += 1;
+    }
+    if fb > 0.0 {
+        ps[n] = (o + kb * s, o + (kb + 1.0) * s, fb);
+        n += 1;
+    }
+    (ps, n)
+}
+
+/// How much of each cell `start + i` (`i < len`) the interval `[lo, hi]` covers as
+/// the canvas draws it on the grid `(o, s)` ([`grid_pieces`]), into `out`; the plain
+/// overlap without a grid.
+pub(crate) fn grid_shares(lo: f64, hi: f64, grid: Option<(f64, f64)>, start: usize, len: usize, out: &mut Vec<f32>) {
+    out.clear();
+    out.resize(len, 0.0);
+    if !(hi > lo) {
+        return;
+    }
+    let (ps, n) = match grid {
+        Some((o, s)) => grid_pieces(lo, hi, o, s),
+        None => ([(lo, hi, 1.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)], 1),
+    };
+    for (i, v) in out.iter_mut().enumerate() {
+        let (c0, c1) = ((start + i) as f64, (start + i + 1) as f64);
+        *v = ps[..n].iter().map(|&(a, b, w)| w * (b.min(c1) - a.max(c0)).max(0.0)).sum::<f64>() as f32;
+    }
+}
+
+/// Accumulates a vertical edge at `x` from `y0` down to `y1` (relative to the box, as
+/// [`draw_line`] takes them) with `weight` (its sign the direction): what
+/// [`draw_line`] adds for a vertical edge, scaled.
+#[allow(clippy::too_many_arguments)]
+fn draw_vertical(acc: &mut [f32], span: &mut [(u32, u32)], track: bool, rows: Option<&[bool]>, stride: usize, w: f32, h: usize, x: f32, y0: f32, y1: f32, weight: f32) {
+    let hf = h as f32;
+    let (y0c, y1c) = (y0.max(0.0).min(hf), y1.max(0.0).min(hf));
+    if !(y1c > y0c) {
+        return;
+    }
+    let xc = x.max(0.0).min(w);
+    let xi = xc as usize;
+    let xf = xc - xi as f32;
+    let ystart = y0c as usize;
+    let yend = (y1c.ceil() as usize).min(h);
+    for y in ystart..yend {
+        if rows.is_some_and(|r| !r[y]) {
+            continue;
+        }
+        let top = y as f32;
+        let dy = (top + 1.0).min(y1c) - top.max(y0c);
+        if dy <= 0.0 {
+            continue;
+        }
+        let d = dy * weight;
+        if track {
+            let sp = &mut span[y];
+            sp.0 = sp.0.min(xi as u32);
+            sp.1 = sp.1.max(xi as u32 + 1);
+        }
+        let row = y * stride;
+        acc[row + xi] += d - d * xf;
+        acc[row + xi + 1] += d * xf;
     }
 }
 
@@ -405,9 +676,79 @@ pub fn axis_coverage(lo: f64, hi: f64, n: usize, out: &mut Vec<f32>) -> Option<(
     Some((i0, i1))
 }
 
+/// [`axis_coverage`] of the interval `[lo, hi]` (device, not clipped) as the canvas
+/// covers it on the grid `(o, s)` ([`grid_pieces`]), inside `[clo, chi]` and the
+/// `n` cells; the plain overlap without a grid.
+pub fn grid_axis_coverage(lo: f64, hi: f64, clo: f64, chi: f64, grid: Option<(f64, f64)>, n: usize, out: &mut Vec<f32>) -> Option<(usize, usize)> {
+    let Some((o, s)) = grid else { return axis_coverage(lo.max(clo), hi.min(chi), n, out) };
+    if !(hi > lo) {
+        return None;
+    }
+    let (ps, k) = grid_pieces(lo, hi, o, s);
+    if k == 1 && ps[0].2 == 1.0 {
+        // both ends on grid lines: nothing spreads
+        return axis_coverage(lo.max(clo), hi.min(chi), n, out);
+    }
+    let (a, b) = (ps[0].0.max(clo).max(0.0), ps[k - 1].1.min(chi).min(n as f64));
+    if !(b > a) {
+        return None;
+    }
+    // a and b lie in [0, n]: truncation is floor
+    let i0 = index(a);
+    let i1 = ceil_index(b).min(n);
+    out.clear();
+    out.resize(i1 - i0, 0.0);
+    for &(pa, pb, w) in &ps[..k] {
+        let (pa, pb) = (pa.max(a), pb.min(b));
+        if !(pb > pa) {
+            continue;
+        }
+        let (j0, j1) = (index(pa) - i0, ceil_index(pb).min(i1) - i0);
+        let (pa, pb) = (pa - i0 as f64, pb - i0 as f64);
+        if j1 == j0 + 1 {
+            out[j0] += (w * (pb - pa)) as f32;
+            continue;
+        }
+        // the pieces do not overlap: the cells between a piece's first and last are
+        // its own
+        out[j0] += (w * ((j0 + 1) as f64 - pa)) as f32;
+        out[j0 + 1..j1 - 1].fill(w as f32);
+        out[j1 - 1] += (w * (pb - (j1 - 1) as f64)) as f32;
+    }
+    // cells two pieces meet in: rounding could take their sum past 1
+    let last = out.len() - 1;
+    for i in [0, 1.min(last), last.saturating_sub(1), last] {
+        out[i] = out[i].min(1.0);
+    }
+    Some((i0, i1))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::axis_coverage;
+    use super::{axis_coverage, grid_axis_coverage};
+
+    #[test]
+    fn grid_axis_coverage_spreads_each_end_over_its_canvas_cell() {
+        let mut out = Vec::new();
+        // canvas cells of 0.4 device pixels from 0.1: [0.3, 1.7] starts half way into
+        // cell 0 ([0.1, 0.5]), which counts 1/2 over all of it, and ends on a grid line
+        let got = grid_axis_coverage(0.3, 1.7, 0.0, 10.0, Some((0.1, 0.4)), 10, &mut out);
+        assert_eq!(got, Some((0, 2)));
+        let want = [0.5 * 0.4 + 0.5, 0.7];
+        for (g, w) in out.iter().zip(want) {
+            assert!((*g as f64 - w).abs() < 1e-6, "{out:?} against {want:?}");
+        }
+        // the total is the interval's length whatever the grid
+        for (lo, hi) in [(0.3, 1.7), (2.05, 2.15), (0.6, 9.2), (3.33, 7.77)] {
+            grid_axis_coverage(lo, hi, 0.0, 10.0, Some((0.1, 0.4)), 10, &mut out).unwrap();
+            let total: f64 = out.iter().map(|&v| v as f64).sum();
+            assert!((total - (hi - lo)).abs() < 1e-5, "[{lo}, {hi}]: {total}");
+        }
+        // on a grid of whole device pixels it is the plain overlap
+        let plain = axis_coverage(2.25, 7.5, 10, &mut out).map(|r| (r, out.clone()));
+        let gridded = grid_axis_coverage(2.25, 7.5, 0.0, 10.0, Some((0.0, 1.0)), 10, &mut out).map(|r| (r, out.clone()));
+        assert_eq!(plain, gridded);
+    }
 
     #[test]
     fn axis_coverage_is_each_cells_overlap_with_the_interval() {

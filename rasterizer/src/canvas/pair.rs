@@ -20,9 +20,19 @@ use super::Canvas;
 use crate::blend::{Paint, FULL};
 use crate::command::Cap;
 use crate::flatten::{Contour, Polylines};
+use crate::coverage::grid_shares;
 use crate::geometry::{Point, Rect, Transform};
 use crate::seams::box_mask;
 use crate::stroke::{stroke_polyline, Pen};
+
+/// Per column and per row of a pair's pixel box, the part of the pixel the outline's
+/// box (`outline`) and a hairline pair's fill box (`fill`) cover as the canvas draws
+/// them (`[columns, rows]`): a box's area in a pixel is its column's times its row's.
+#[derive(Debug, Default)]
+pub(super) struct BoxShares {
+    outline: [Vec<f32>; 2],
+    fill: [Vec<f32>; 2],
+}
 
 /// Per-pixel coverages of the three areas over the shape's box.
 #[derive(Debug, Default)]
@@ -142,6 +152,18 @@ impl Canvas {
         let (bx0, by0, bw, bh) = b;
         let (w, h) = (self.w, self.h);
         let (fc, sc) = (fill.rgb(), stroke.rgb());
+        let grid = self.raster.grid();
+        let (gx, gy) = (grid.map(|g| (g[1], g[0])), grid.map(|g| (g[3], g[2])));
+        let mut shares = std::mem::take(&mut self.box_shares);
+        {
+            let [ox, oy] = &mut shares.outline;
+            grid_shares(bounds.x0, bounds.x1, gx, bx0, bw, ox);
+            grid_shares(bounds.y0, bounds.y1, gy, by0, bh, oy);
+            let [fx, fy] = &mut shares.fill;
+            let fb = fill_box.unwrap_or(Rect { x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0 });
+            grid_shares(fb.x0, fb.x1, gx, bx0, bw, fx);
+            grid_shares(fb.y0, fb.y1, gy, by0, bh, fy);
+        }
         self.records.ensure(w, w * h);
         let (win, pixels, records) = (&self.win, &mut self.pixels, &mut self.records);
         for j in 0..bh {
@@ -153,7 +175,9 @@ impl Canvas {
             for i in 0..bw {
                 let k = j * bw + i;
                 let (f, s) = (cov.fill[k], cov.stroke[k]);
-                let u = if fill_box.is_none() { cov.union[k].max(f).max(s) } else { f + 0.5 * s };
+                // (a hairline's pair: where the pixel holds none of the fill, all of the
+                // stroke in it lies outside the fill)
+                let u = if fill_box.is_none() { cov.union[k].max(f).max(s) } else if f > 1e-6 { f + 0.5 * s } else { s };
                 if u < 1e-6 {
                     continue;
                 }
@@ -172,7 +196,9 @@ impl Canvas {
                 // composited through the pixel's record, so that a neighbour sharing
                 // the pixel hides only what it covers.
                 let mut samples = None;
-                if u < FULL {
+                // (a hairline's pair whose fill does not cover the pixel: the half rule
+                // above can overshoot a pixel its box does not fill)
+                if u < FULL || (fill_box.is_some() && f < FULL) {
                     let local = |r: Rect| {
                         [
                             (r.x0 - x as f64).max(0.0) as f32,
@@ -181,19 +207,19 @@ impl Canvas {
                             (r.y1 - y as f64).min(1.0) as f32,
                         ]
                     };
-                    let area = |b: [f32; 4]| (b[1] - b[0]).max(0.0) * (b[3] - b[2]).max(0.0);
                     let lb = local(bounds);
-                    let box_area = area(lb);
+                    let box_area = shares.outline[0][i] * shares.outline[1][j];
                     // A hairline's band straddles the outline: where the pixel cuts the
                     // band, the half of it outside the fill is not half of `s`. Where
                     // the fill covers exactly its own box's part of the pixel (a straight
                     // side), fill and band together cover the outline's box.
-                    if let Some(fb) = fill_box {
-                        if f > 1e-6 && (area(local(fb)) - f).abs() < BOX_MATCH * 0.25 && (box_area - u).abs() < 0.5 * s + BOX_MATCH {
+                    if fill_box.is_some() {
+                        let fill_area = shares.fill[0][i] * shares.fill[1][j];
+                        if f > 1e-6 && (fill_area - f).abs() < BOX_MATCH * 0.25 && (box_area - u).abs() < 0.5 * s + BOX_MATCH {
                             u = box_area.max(s).min(1.0);
                         }
                     }
-                    if (box_area - u).abs() < BOX_MATCH {
+                    if u < FULL && (box_area - u).abs() < BOX_MATCH {
                         samples = Some(box_mask(lb));
                     }
                 }
@@ -209,6 +235,7 @@ impl Canvas {
                 }
             }
         }
+        self.box_shares = shares;
     }
 
     /// Looks up the pair whose key `cache` holds: `None` when it was there (and is

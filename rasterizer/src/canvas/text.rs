@@ -76,7 +76,7 @@ impl GlyphCoverage {
                 let fl = Flattener::within(tol, clip.outset(tol));
                 path.clear();
                 h.outline(&fl, |px, py| Point::new(phase + px - x0, -py - y0), path);
-                raster.begin(clip);
+                raster.begin_exact(clip);
                 for c in &path.contours {
                     raster.add_polygon(&path.pts[c.start..c.end], |p| p);
                 }
@@ -272,7 +272,7 @@ impl Canvas {
             for (h, ox, oy) in run {
                 h.outline(&fl, |px, py| Point::new(ox + px - x0, oy - py - y0), &mut self.path);
             }
-            self.raster.begin(local_clip);
+            self.raster.begin_exact(local_clip);
             for c in &self.path.contours {
                 self.raster.add_polygon(&self.path.pts[c.start..c.end], |p| p);
             }

@@ -1,0 +1,192 @@
+//! Shapes on a canvas larger than the observation come out as the browser shows
+//! them: drawn at canvas resolution, where an edge inside a canvas pixel covers that
+//! pixel uniformly by its share, then averaged down by area. The reference here is
+//! the same stream drawn on a canvas of the canvas's own size (one device pixel per
+//! canvas pixel, where nothing is spread) and averaged down.
+
+mod common;
+
+use common::*;
+use jsgym_native::command::{Cap, Join, Verb};
+use jsgym_native::{CommandWriter, Rgba, Style};
+
+const SIDE: f32 = 380.0;
+const OBS: usize = 64;
+const WALL: Rgba = Rgba::new(26, 26, 140, 255);
+const EDGE: Rgba = Rgba::new(64, 64, 255, 255);
+
+fn frame(shapes: impl Fn(&mut CommandWriter)) -> CommandWriter {
+    let mut cw = CommandWriter::new();
+    cw.canvas(SIDE, SIDE).background(BLACK);
+    shapes(&mut cw);
+    cw
+}
+
+/// The stream drawn one device pixel per canvas pixel, averaged down to `OBS`.
+fn reference(cw: &CommandWriter) -> Vec<f64> {
+    let n = SIDE as usize;
+    let mut c = canvas(n as u32, n as u32);
+    c.draw(cw.words()).unwrap();
+    let fine = read_rgb(&c);
+    let s = SIDE as f64 / OBS as f64;
+    // weight of canvas pixel k in observation pixel o
+    let weight = |o: usize, k: usize| ((o as f64 + 1.0) * s).min(k as f64 + 1.0) - (o as f64 * s).max(k as f64);
+    let mut out = vec![0.0; 3 * OBS * OBS];
+    for oy in 0..OBS {
+        for ox in 0..OBS {
+            let ky = (oy as f64 * s).floor() as usize..(((oy + 1) as f64 * s).ceil() as usize).min(n);
+            for y in ky {
+                let wy = weight(oy, y);
+                if wy <= 0.0 {
+                    continue;
+                }
+                let kx = (ox as f64 * s).floor() as usize..(((ox + 1) as f64 * s).ceil() as usize).min(n);
+                for x in kx {
+                    let w = wy * weight(ox, x);
+                    if w <= 0.0 {
+                        continue;
+                    }
+                    for ch in 0..3 {
+                        out[3 * (oy * OBS + ox) + ch] += w * fine[3 * (y * n + x) + ch] as f64 / (s * s);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The largest difference (8-bit levels) between the stream drawn at `OBS` and its
+/// reference, and where (pixel, channel, drawn value, reference value).
+fn worst_difference(cw: &CommandWriter) -> (f64, String) {
+    worst_difference_outside(cw, &[])
+}
+
+/// [`worst_difference`] over the pixels that meet none of the canvas rectangles
+/// `skip` (`[x0, y0, x1, y1]`).
+fn worst_difference_outside(cw: &CommandWriter, skip: &[[f64; 4]]) -> (f64, String) {
+    let mut c = canvas(OBS as u32, OBS as u32);
+    c.draw(cw.words()).unwrap();
+    let got = read_rgb(&c);
+    let want = reference(cw);
+    let s = SIDE as f64 / OBS as f64;
+    let skipped = |k: usize| {
+        let (x, y) = ((k / 3 % OBS) as f64 * s, (k / 3 / OBS) as f64 * s);
+        skip.iter().any(|r| x < r[2] && x + s > r[0] && y < r[3] && y + s > r[1])
+    };
+    let diffs = got.iter().zip(&want).map(|(&g, &w)| (g as f64 - w).abs()).enumerate().filter(|&(k, _)| !skipped(k));
+    let (k, d) = diffs.fold((0, 0.0), |a, b| if b.1 > a.1 { b } else { a });
+    let at = format!("pixel ({}, {}) channel {}: {} against {:.2}", k / 3 % OBS, k / 3 / OBS, k % 3, got[k], want[k]);
+    (d, at)
+}
+
+fn hairline(c: Rgba) -> Style {
+    stroke(c, 1.0, Cap::Round, Join::Miter)
+}
+
+fn filled_and_stroked(f: Rgba, s: Rgba) -> Style {
+    Style { fill: f, ..hairline(s) }
+}
+
+// Each case was at least 9 levels off while edges were rasterized exactly in
+// observation space (a canvas pixel split by an observation pixel's border then
+// gives all of its coverage to one side).
+
+#[test]
+fn hairline_lines_at_whole_coordinates_spread_over_two_canvas_pixels() {
+    let cw = frame(|cw| {
+        for k in 0..12 {
+            let x = 21.0 + 29.0 * k as f32;
+            cw.line(&hairline(WHITE), x, 30.0, x, 300.0);
+            cw.line(&hairline(WHITE), 30.0, x, 300.0, x);
+        }
+    });
+    let (worst, at) = worst_difference(&cw);
+    assert!(worst <= 2.0, "worst difference {worst} at {at}");
+}
+
+#[test]
+fn hairline_rectangles_spread_over_the_canvas_pixels_they_cut() {
+    let cw = frame(|cw| {
+        for (x, y) in tiles() {
+            cw.rect(&hairline(EDGE), x, y, 18.0, 18.0);
+        }
+    });
+    let (worst, at) = worst_difference_outside(&cw, &corners(&tiles(), 1.0));
+    assert!(worst <= 1.0, "worst difference {worst} at {at}");
+    // at a corner two bands overlap on a quarter of a canvas pixel, which the
+    // accumulated coverage counts twice: under 2 levels
+    let (worst, at) = worst_difference(&cw);
+    assert!(worst <= 2.5, "worst difference {worst} at {at}");
+}
+
+/// The canvas squares of side `side` at the corners of the rectangles `(x, y)`,
+/// `18 x 18`, of the tests below.
+fn corners(tiles: &[(f32, f32)], side: f64) -> Vec<[f64; 4]> {
+    let mut out = Vec::new();
+    for &(x, y) in tiles {
+        let (x, y) = (x as f64, y as f64);
+        for (cx, cy) in [(x, y), (x + 18.0, y), (x, y + 18.0), (x + 18.0, y + 18.0)] {
+            out.push([cx - side, cy - side, cx + side, cy + side]);
+        }
+    }
+    out
+}
+
+fn tiles() -> Vec<(f32, f32)> {
+    (0..9).map(|k| (1.0 + 40.0 * k as f32, 31.0 + 37.0 * k as f32)).collect()
+}
+
+#[test]
+fn a_filled_rectangle_with_a_hairline_spreads_its_outline() {
+    let cw = frame(|cw| {
+        for (x, y) in tiles() {
+            cw.rect(&filled_and_stroked(WALL, EDGE), x, y, 18.0, 18.0);
+        }
+    });
+    let (worst, at) = worst_difference_outside(&cw, &corners(&tiles(), 1.0));
+    assert!(worst <= 2.0, "worst difference {worst} at {at}");
+    // where one pixel holds two sides' bands, the pair composites their union from
+    // the outline's box, which a corner's bands do not fill
+    let (worst, at) = worst_difference(&cw);
+    assert!(worst <= 6.0, "worst difference {worst} at {at}");
+}
+
+#[test]
+fn a_rounded_rectangle_with_a_hairline_spreads_its_straight_sides() {
+    let cw = frame(|cw| {
+        for (x, y) in tiles() {
+            cw.rounded_rect(&hairline(EDGE), x, y, 18.0, 18.0, [4.0; 4]);
+        }
+    });
+    // the corners' curves are drawn exactly, not spread over canvas pixels
+    let (worst, at) = worst_difference_outside(&cw, &corners(&tiles(), 5.0));
+    assert!(worst <= 2.0, "worst difference {worst} at {at}");
+}
+
+#[test]
+fn a_translucent_polygon_at_fractional_coordinates_spreads_its_edges() {
+    let cw = frame(|cw| {
+        let s = fill(Rgba::new(255, 255, 255, 160));
+        for k in 0..9 {
+            let (x, y) = (3.3 + 41.37 * k as f32, 5.6 + 39.61 * k as f32);
+            let v = [Verb::Move(x, y), Verb::Line(x + 20.55, y), Verb::Line(x + 20.55, y + 30.13), Verb::Line(x, y + 30.13), Verb::Close];
+            cw.path(&s, &v);
+        }
+    });
+    let (worst, at) = worst_difference(&cw);
+    assert!(worst <= 2.0, "worst difference {worst} at {at}");
+}
+
+
+#[test]
+fn thick_strokes_along_the_axes_spread_their_half_pixel_edges() {
+    let cw = frame(|cw| {
+        for (x, y) in tiles() {
+            cw.rect(&stroke(EDGE, 3.0, Cap::Round, Join::Miter), x, y, 18.0, 18.0);
+            cw.line(&stroke(WHITE, 3.0, Cap::Square, Join::Miter), x + 2.0, y + 30.0, x + 30.0, y + 30.0);
+        }
+    });
+    let (worst, at) = worst_difference(&cw);
+    assert!(worst <= 2.0, "worst difference {worst} at {at}");
+}
