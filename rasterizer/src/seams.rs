@@ -93,6 +93,81 @@ impl CanvasGrid {
         CanvasGrid { gx, ox, gy, oy, inv_gx: 1.0 / gx, inv_gy: 1.0 / gy, last_x: none.clone(), last_y: none }
     }
 
+    /// What the browser's canvas shows of what lay beneath along the edges of the
+    /// convex polygon of unit `planes` (device space) in device pixel `(x, y)`, where
+    /// an opaque shape drawn before meets the polygon on them: in each canvas pixel an
+    /// edge crosses, the first covers `a` and the polygon `1 - a` of it on top, which
+    /// leaves `a (1 - a)` to what lay beneath. Over the canvas pixels a slanted edge
+    /// crosses that sums to a sixth of its length in canvas pixels whatever the slope;
+    /// along an axis, at `f` into its canvas pixels, to `f (1 - f)` of it. In device
+    /// area; `None` when a device pixel is no smaller than a canvas pixel (the two
+    /// shapes' own coverages give it).
+    pub(crate) fn seam_loss(&self, planes: &[[f64; 3]], x: f64, y: f64) -> Option<f64> {
+        let (gx, gy) = (self.gx as f64, self.gy as f64);
+        if gx >= 1.0 && gy >= 1.0 {
+            return None;
+        }
+        let (cx, cy) = (x + 0.5, y + 0.5);
+        let frac = |v: f64, o: f32, g: f64| {
+            let k = (v - o as f64) / g;
+            k - k.floor()
+        };
+        let mut loss = 0.0;
+        for (i, p) in planes.iter().enumerate() {
+            let d = p[0] * cx + p[1] * cy + p[2];
+            if d.abs() >= std::f64::consts::FRAC_1_SQRT_2 {
+                continue;
+            }
+            // the part of the plane's line inside the pixel and on the polygon's
+            // side of every other plane: the edge itself
+            let (fx, fy) = (cx - d * p[0], cy - d * p[1]);
+            let (dx, dy) = (-p[1], p[0]);
+            let (mut t0, mut t1) = (f64::NEG_INFINITY, f64::INFINITY);
+            let mut inside = true;
+            for (f, dv, lo) in [(fx, dx, x), (fy, dy, y)] {
+                if dv.abs() > 1e-12 {
+                    let (a, b) = ((lo - f) / dv, (lo + 1.0 - f) / dv);
+                    t0 = t0.max(a.min(b));
+                    t1 = t1.min(a.max(b));
+                } else if f < lo || f > lo + 1.0 {
+                    inside = false;
+                }
+            }
+            for (k, q) in planes.iter().enumerate() {
+                if k == i || !inside || !(t1 > t0) {
+                    continue;
+                }
+                // q . (f + t d) >= 0
+                let (q0, q1) = (q[0] * fx + q[1] * fy + q[2], q[0] * dx + q[1] * dy);
+                if q1.abs() > 1e-12 {
+                    let t = -q0 / q1;
+                    if q1 > 0.0 {
+                        t0 = t0.max(t);
+                    } else {
+                        t1 = t1.min(t);
+                    }
+                } else if q0 < -1e-9 {
+                    inside = false;
+                }
+            }
+            if !inside || !(t1 > t0) {
+                continue;
+            }
+            let len = (t1 - t0) * ((dx / gx).powi(2) + (dy / gy).powi(2)).sqrt();
+            let per_length = if dy.abs() < 1e-9 {
+                let f = frac(fy, self.oy, gy);
+                f * (1.0 - f)
+            } else if dx.abs() < 1e-9 {
+                let f = frac(fx, self.ox, gx);
+                f * (1.0 - f)
+            } else {
+                1.0 / 6.0
+            };
+            loss += per_length * len * gx * gy;
+        }
+        Some(loss)
+    }
+
     /// Whether an edge of device box `b` (`[x0, x1, y0, y1]`) lies inside a canvas
     /// pixel. A box whose edges all lie on the canvas's pixel edges covers each canvas
     /// pixel whole or not at all, so nothing blends inside one: its
@@ -183,6 +258,14 @@ pub(crate) fn canvas_conflation(g: &CanvasGrid, r: [f32; 4], n: [f32; 4], px: f3
 }
 
 impl MaskRec {
+    /// Whether regions apart from a new shape's samples `mask` fill the pixel with it
+    /// (but for a sample or two): they meet it along its edges.
+    #[inline(always)]
+    fn meets_apart(&self, mask: u64) -> bool {
+        let apart = self.regions[..self.n as usize].iter().filter(|r| r.0 != 0 && r.0 & mask == 0).fold(0u64, |a, r| a | r.0);
+        apart != 0 && (apart | mask).count_ones() as usize + 2 >= MASK_SIDE * MASK_SIDE
+    }
+
     /// Composites an opaque region of colour `col`, exact area `cov` and samples
     /// `mask` over the record (resolved: see [`MaskRec::resolve`]); returns the pixel
     /// and updates the record.
@@ -190,7 +273,12 @@ impl MaskRec {
     /// `rect`: the new region's device box and the canvas grid when it is an axis-aligned
     /// rectangle; what the browser's canvas-resolution blending lets through between it
     /// and the earlier rectangles ([`canvas_conflation`]) then shows the base.
-    fn add(&mut self, mask: u64, cov: f32, col: [u8; 3], rect: Option<(&CanvasGrid, [f32; 4], (f32, f32))>) -> [u8; 3] {
+    ///
+    /// `seam`: the new region is a polygon; where it and regions apart from it fill the
+    /// pixel they meet along its edges, and those regions lose what the browser's
+    /// canvas lets through there (`Some(area)`: [`CanvasGrid::seam_loss`]; `None`: the
+    /// pixel lies in one canvas pixel, where they lose their area times its coverage).
+    fn add(&mut self, mask: u64, cov: f32, col: [u8; 3], rect: Option<(&CanvasGrid, [f32; 4], (f32, f32))>, seam: Option<Option<f32>>) -> [u8; 3] {
         debug_assert_eq!(self.pending, 0, "the record's samples are computed first");
         // each region keeps the share of its samples the new one leaves; a region too
         // thin to hold a sample is taken to lie where the new one leaves room (where a
@@ -211,6 +299,20 @@ impl MaskRec {
             if m == 0 {
                 kept[r] = a.min((1.0 - cov - shown).max(0.0));
                 shown += kept[r];
+            }
+        }
+        if let (Some(loss), true) = (seam, self.meets_apart(mask)) {
+            let total: f32 = (0..n).filter(|&r| self.regions[r].0 != 0 && self.regions[r].0 & mask == 0).map(|r| kept[r]).sum();
+            if total > 0.0 {
+                let loss = loss.unwrap_or(total * cov).min(total);
+                for r in 0..n {
+                    let m = self.regions[r].0;
+                    if m != 0 && m & mask == 0 {
+                        let l = loss * kept[r] / total;
+                        kept[r] -= l;
+                        shown -= l;
+                    }
+                }
             }
         }
         if let Some((grid, nb, (px, py))) = rect {
@@ -566,8 +668,12 @@ impl Records {
             let rec = &mut self.recs[k];
             if rec.result == cur {
                 rec.resolve(planes, width);
-                let mask = polygon_mask(pending_planes(planes, code), x, y);
-                let out = rec.add(mask, cov, col, None);
+                let own = pending_planes(planes, code);
+                let mask = polygon_mask(own, x, y);
+                let (xf, yf) = (x as f64, y as f64);
+                // (only where it can apply: the edges' loss costs a pass over the planes)
+                let seam = if rec.meets_apart(mask) { self.grid.seam_loss(own, xf, yf).map(|v| v as f32) } else { Some(0.0) };
+                let out = rec.add(mask, cov, col, None, Some(seam));
                 px.copy_from_slice(&out);
                 return;
             }
@@ -589,7 +695,7 @@ impl Records {
             if rec.result == cur {
                 rec.resolve(planes, width);
                 let at = ((pixel % width) as f32, (pixel / width) as f32);
-                let out = rec.add(mask, cov, col, rect.map(|b| (&self.grid, b, at)));
+                let out = rec.add(mask, cov, col, rect.map(|b| (&self.grid, b, at)), None);
                 px.copy_from_slice(&out);
                 return;
             }

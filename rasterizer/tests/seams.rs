@@ -118,16 +118,41 @@ fn triangle(cw: &mut CommandWriter, c: Rgba, p: [f32; 6]) {
 }
 
 #[test]
-fn triangles_sharing_a_diagonal_leave_no_seam() {
-    // two halves of the square [2.3, 11.3]^2 split along its diagonal: every pixel
-    // the diagonal crosses is covered whole, so it shows the colour and no black
+fn triangles_sharing_a_diagonal_show_the_browsers_faint_seam() {
+    // two halves of the square [2.3, 11.3]^2 split along its diagonal, one canvas
+    // pixel per observation pixel: each diagonal pixel is half the first, then half
+    // the second over that blend, so a quarter shows the black beneath (the browser's
+    // 150 = 200 * 3/4)
     let mut cw = CommandWriter::new();
     cw.background(Rgba::new(0, 0, 0, 255));
     triangle(&mut cw, GREY, [2.3, 2.3, 11.3, 2.3, 11.3, 11.3]);
     triangle(&mut cw, GREY, [2.3, 2.3, 11.3, 11.3, 2.3, 11.3]);
     let rgb = draw(&cw);
     for k in 3..11 {
-        assert_eq!(px(&rgb, 16, k, k), [200, 200, 200], "diagonal pixel {k}");
+        assert_eq!(px(&rgb, 16, k, k), [150, 150, 150], "diagonal pixel {k}");
+    }
+}
+
+#[test]
+fn a_diagonal_seam_fades_with_the_canvas_pixels_it_crosses() {
+    // the same square on a canvas ten times finer: the diagonal crosses each
+    // observation pixel over 10 sqrt(2) canvas pixels, of which the browser shows a
+    // sixth of the length (the mean of a (1 - a) over the canvas pixels a line
+    // crosses) in black: 200 * (1 - 10 sqrt(2) / 6 / 100) = 195.3
+    let mut cw = fine();
+    triangle(&mut cw, GREY, [23.0, 23.0, 113.0, 23.0, 113.0, 113.0]);
+    triangle(&mut cw, GREY, [23.0, 23.0, 113.0, 113.0, 23.0, 113.0]);
+    let rgb = draw(&cw);
+    for k in 3..11 {
+        assert_eq!(px(&rgb, 16, k, k), [195, 195, 195], "diagonal pixel {k}");
+    }
+    // an edge shared along a line of the canvas's pixels lets nothing through
+    let mut cw = fine();
+    triangle(&mut cw, GREY, [55.0, 20.0, 55.0, 100.0, 10.0, 100.0]);
+    triangle(&mut cw, GREY, [55.0, 20.0, 100.0, 100.0, 55.0, 100.0]);
+    let rgb = draw(&cw);
+    for y in 3..9 {
+        assert_eq!(px(&rgb, 16, 5, y), [200, 200, 200], "row {y}");
     }
 }
 
