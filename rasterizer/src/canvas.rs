@@ -64,6 +64,10 @@ const MAX_DIRECT_ELLIPSE: f64 = 1024.0;
 /// draw than a lookup's share of them.
 const MIN_CACHED_SIDE: f64 = 2.5;
 
+/// Polygon edges shorter than this (device pixels) are rounding noise (the end of an
+/// arc computed twice): their direction says nothing of the outline's.
+const DEGENERATE_EDGE: f64 = 1e-6;
+
 /// Curved outlines smaller than this (device pixels) on a side are drawn without
 /// sample masks (see [`Canvas::shape`]).
 const SEAM_MIN_SIDE: f64 = 2.0;
@@ -954,12 +958,13 @@ impl Canvas {
             build(&mut self.path, fl, false);
             // One opaque convex outline (a rounded rect, a curved polygon) keeps shared
             // edges seam-free as straight polygons do (fill_polygons). Not below
-            // SEAM_MIN_SIDE device pixels a side: a curved outline costs a plane per
-            // edge, which small shapes (bullets, particles) pay on every draw while
-            // tiles, the shapes that share edges, are larger.
+            // SEAM_MIN_SIDE device pixels on its larger side, nor half that on the
+            // other: a curved outline costs a plane per edge, which small shapes
+            // (bullets, particles) pay on every draw, while the shapes that share edges
+            // are larger on one side at least (tiles; a half disc on a rectangle).
             let seams = paint.opaque() && self.probe.is_none() && self.path.contours.len() == 1 && {
-                let b = device_box;
-                b.x1 - b.x0 >= SEAM_MIN_SIDE && b.y1 - b.y0 >= SEAM_MIN_SIDE
+                let (bw, bh) = (device_box.x1 - device_box.x0, device_box.y1 - device_box.y0);
+                bw.max(bh) >= SEAM_MIN_SIDE && bw.min(bh) >= 0.5 * SEAM_MIN_SIDE
             };
             let lookup = if cached { self.lookup_path(if seams { 5 } else { 3 }, &m, None) } else { Lookup::Miss };
             if let Lookup::Hit(i) = lookup {
@@ -1261,20 +1266,28 @@ impl Canvas {
         if e.len() < 3 || e.len() > MAX_MASK_EDGES {
             return false;
         }
+        if (0..e.len()).any(|k| e[k].1 != e[(k + 1) % e.len()].0) {
+            return false;
+        }
+        // the turns from each edge to the next, leaving out edges of rounding noise
+        // (an arc's end computed twice), whose direction is noise too, and turns
+        // within rounding of none
+        let dir = |(a, b): (Point, Point)| (b.x - a.x, b.y - a.y);
+        let long = |&(a, b): &(Point, Point)| (b.x - a.x).hypot(b.y - a.y) > DEGENERATE_EDGE;
         let mut sign = 0.0;
-        for k in 0..e.len() {
-            let (a, b) = e[k];
-            let (_, c) = e[(k + 1) % e.len()];
-            if b != e[(k + 1) % e.len()].0 {
-                return false;
-            }
-            let z = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
-            if z != 0.0 {
+        let Some(&first) = e.iter().find(|&p| long(p)) else { return false };
+        let mut prev = first;
+        for &cur in e.iter().filter(|&p| long(p)).skip(1).chain(std::iter::once(&first)) {
+            let ((ux, uy), (vx, vy)) = (dir(prev), dir(cur));
+            let z = ux * vy - uy * vx;
+            // collinear within rounding (a pie's two radii through the centre)
+            if z.abs() > 1e-6 * ux.hypot(uy) * vx.hypot(vy) {
                 if sign != 0.0 && z.signum() != sign {
                     return false;
                 }
                 sign = z.signum();
             }
+            prev = cur;
         }
         sign != 0.0
     }
@@ -1295,7 +1308,7 @@ impl Canvas {
         for &(a, b) in &self.seam_edges {
             let (dx, dy) = (b.x - a.x, b.y - a.y);
             let len = (dx * dx + dy * dy).sqrt();
-            if !(len > 0.0) {
+            if !(len > DEGENERATE_EDGE) {
                 continue;
             }
             let s = twice_area.signum() / len;
