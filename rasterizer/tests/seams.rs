@@ -258,3 +258,19 @@ fn a_stack_of_rows_sharing_canvas_rows_blends_each_as_the_browser_does() {
         }
     }
 }
+
+#[test]
+fn a_half_disc_on_a_rectangle_leaves_no_seam() {
+    // p5's ghost: a pie arc over a rectangle that shares its chord, on a canvas
+    // pixel edge (canvas y 71, observation y 7.1): the pixels along the chord are
+    // covered whole. The arc's two ends are computed twice (rounding noise): still
+    // one convex outline, composited through the records.
+    use jsgym_native::command::ArcMode;
+    let mut cw = fine();
+    cw.arc(&fill(GREY), 80.0, 71.0, 40.0, 40.0, std::f32::consts::PI, 2.0 * std::f32::consts::PI, ArcMode::Default);
+    cw.rect(&fill(GREY), 40.0, 71.0, 80.0, 30.0);
+    let rgb = draw(&cw);
+    for x in 5..11 {
+        assert_eq!(px(&rgb, 16, x, 7), [200, 200, 200], "column {x}");
+    }
+}
