@@ -274,10 +274,11 @@ impl MaskRec {
     /// rectangle; what the browser's canvas-resolution blending lets through between it
     /// and the earlier rectangles ([`canvas_conflation`]) then shows the base.
     ///
-    /// `seam`: the new region is a polygon; where it and regions apart from it fill the
-    /// pixel they meet along its edges, and those regions lose what the browser's
-    /// canvas lets through there (`Some(area)`: [`CanvasGrid::seam_loss`]; `None`: the
-    /// pixel lies in one canvas pixel, where they lose their area times its coverage).
+    /// `seam`: given where the new region is a polygon that regions apart from it fill
+    /// the pixel with ([`MaskRec::meets_apart`]): they meet it along its edges and lose
+    /// what the browser's canvas lets through there (`Some(area)`:
+    /// [`CanvasGrid::seam_loss`]; `None`: the pixel lies in one canvas pixel, where
+    /// they lose their area times its coverage).
     fn add(&mut self, mask: u64, cov: f32, col: [u8; 3], rect: Option<(&CanvasGrid, [f32; 4], (f32, f32))>, seam: Option<Option<f32>>) -> [u8; 3] {
         debug_assert_eq!(self.pending, 0, "the record's samples are computed first");
         // each region keeps the share of its samples the new one leaves; a region too
@@ -301,7 +302,7 @@ impl MaskRec {
                 shown += kept[r];
             }
         }
-        if let (Some(loss), true) = (seam, self.meets_apart(mask)) {
+        if let Some(loss) = seam {
             let total: f32 = (0..n).filter(|&r| self.regions[r].0 != 0 && self.regions[r].0 & mask == 0).map(|r| kept[r]).sum();
             if total > 0.0 {
                 let loss = loss.unwrap_or(total * cov).min(total);
@@ -671,9 +672,9 @@ impl Records {
                 let own = pending_planes(planes, code);
                 let mask = polygon_mask(own, x, y);
                 let (xf, yf) = (x as f64, y as f64);
-                // (only where it can apply: the edges' loss costs a pass over the planes)
-                let seam = if rec.meets_apart(mask) { self.grid.seam_loss(own, xf, yf).map(|v| v as f32) } else { Some(0.0) };
-                let out = rec.add(mask, cov, col, None, Some(seam));
+                // (only where it applies: the edges' loss costs a pass over the planes)
+                let seam = rec.meets_apart(mask).then(|| self.grid.seam_loss(own, xf, yf).map(|v| v as f32));
+                let out = rec.add(mask, cov, col, None, seam);
                 px.copy_from_slice(&out);
                 return;
             }

@@ -56,15 +56,10 @@ fn reference(cw: &CommandWriter) -> Vec<f64> {
     out
 }
 
-/// The largest difference (8-bit levels) between the stream drawn at `OBS` and its
-/// reference, and where (pixel, channel, drawn value, reference value).
-fn worst_difference(cw: &CommandWriter) -> (f64, String) {
-    worst_difference_outside(cw, &[])
-}
-
-/// [`worst_difference`] over the pixels that meet none of the canvas rectangles
-/// `skip` (`[x0, y0, x1, y1]`).
-fn worst_difference_outside(cw: &CommandWriter, skip: &[[f64; 4]]) -> (f64, String) {
+/// Asserts that the stream drawn at `OBS` is within `limit` 8-bit levels of its
+/// reference on every pixel that meets none of the canvas rectangles `skip`
+/// (`[x0, y0, x1, y1]`), naming the worst pixel otherwise.
+fn assert_close(cw: &CommandWriter, skip: &[[f64; 4]], limit: f64) {
     let mut c = canvas(OBS as u32, OBS as u32);
     c.draw(cw.words()).unwrap();
     let got = read_rgb(&c);
@@ -75,9 +70,16 @@ fn worst_difference_outside(cw: &CommandWriter, skip: &[[f64; 4]]) -> (f64, Stri
         skip.iter().any(|r| x < r[2] && x + s > r[0] && y < r[3] && y + s > r[1])
     };
     let diffs = got.iter().zip(&want).map(|(&g, &w)| (g as f64 - w).abs()).enumerate().filter(|&(k, _)| !skipped(k));
-    let (k, d) = diffs.fold((0, 0.0), |a, b| if b.1 > a.1 { b } else { a });
-    let at = format!("pixel ({}, {}) channel {}: {} against {:.2}", k / 3 % OBS, k / 3 / OBS, k % 3, got[k], want[k]);
-    (d, at)
+    let (k, worst) = diffs.fold((0, 0.0), |a, b| if b.1 > a.1 { b } else { a });
+    assert!(
+        worst <= limit,
+        "worst difference {worst} at pixel ({}, {}) channel {}: {} against {:.2}",
+        k / 3 % OBS,
+        k / 3 / OBS,
+        k % 3,
+        got[k],
+        want[k]
+    );
 }
 
 fn hairline(c: Rgba) -> Style {
@@ -101,8 +103,7 @@ fn hairline_lines_at_whole_coordinates_spread_over_two_canvas_pixels() {
             cw.line(&hairline(WHITE), 30.0, x, 300.0, x);
         }
     });
-    let (worst, at) = worst_difference(&cw);
-    assert!(worst <= 2.0, "worst difference {worst} at {at}");
+    assert_close(&cw, &[], 2.0);
 }
 
 #[test]
@@ -112,12 +113,10 @@ fn hairline_rectangles_spread_over_the_canvas_pixels_they_cut() {
             cw.rect(&hairline(EDGE), x, y, 18.0, 18.0);
         }
     });
-    let (worst, at) = worst_difference_outside(&cw, &corners(&tiles(), 1.0));
-    assert!(worst <= 1.0, "worst difference {worst} at {at}");
+    assert_close(&cw, &corners(&tiles(), 1.0), 1.0);
     // at a corner two bands overlap on a quarter of a canvas pixel, which the
     // accumulated coverage counts twice: under 2 levels
-    let (worst, at) = worst_difference(&cw);
-    assert!(worst <= 2.5, "worst difference {worst} at {at}");
+    assert_close(&cw, &[], 2.5);
 }
 
 /// The canvas squares of side `side` at the corners of the rectangles `(x, y)`,
@@ -144,12 +143,10 @@ fn a_filled_rectangle_with_a_hairline_spreads_its_outline() {
             cw.rect(&filled_and_stroked(WALL, EDGE), x, y, 18.0, 18.0);
         }
     });
-    let (worst, at) = worst_difference_outside(&cw, &corners(&tiles(), 1.0));
-    assert!(worst <= 2.0, "worst difference {worst} at {at}");
+    assert_close(&cw, &corners(&tiles(), 1.0), 2.0);
     // where one pixel holds two sides' bands, the pair composites their union from
     // the outline's box, which a corner's bands do not fill
-    let (worst, at) = worst_difference(&cw);
-    assert!(worst <= 6.0, "worst difference {worst} at {at}");
+    assert_close(&cw, &[], 6.0);
 }
 
 #[test]
@@ -160,8 +157,7 @@ fn a_rounded_rectangle_with_a_hairline_spreads_its_straight_sides() {
         }
     });
     // the corners' curves are drawn exactly, not spread over canvas pixels
-    let (worst, at) = worst_difference_outside(&cw, &corners(&tiles(), 5.0));
-    assert!(worst <= 2.0, "worst difference {worst} at {at}");
+    assert_close(&cw, &corners(&tiles(), 5.0), 2.0);
 }
 
 #[test]
@@ -174,8 +170,7 @@ fn a_translucent_polygon_at_fractional_coordinates_spreads_its_edges() {
             cw.path(&s, &v);
         }
     });
-    let (worst, at) = worst_difference(&cw);
-    assert!(worst <= 2.0, "worst difference {worst} at {at}");
+    assert_close(&cw, &[], 2.0);
 }
 
 
@@ -187,6 +182,5 @@ fn thick_strokes_along_the_axes_spread_their_half_pixel_edges() {
             cw.line(&stroke(WHITE, 3.0, Cap::Square, Join::Miter), x + 2.0, y + 30.0, x + 30.0, y + 30.0);
         }
     });
-    let (worst, at) = worst_difference(&cw);
-    assert!(worst <= 2.0, "worst difference {worst} at {at}");
+    assert_close(&cw, &[], 2.0);
 }
