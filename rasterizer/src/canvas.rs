@@ -1484,7 +1484,7 @@ impl Canvas {
         let Some(px) = self.pixels.get_mut(3 * idx..3 * idx + 3) else {
             return;
         };
-        self.records.composite(idx, px, box_mask(b), a, paint.rgb(), rb);
+        self.records.composite(idx, px, box_mask(b), 1.0, a, paint.rgb(), rb);
     }
 
     /// A miter-joined axis-aligned rectangle stroke: the outer rectangle minus the inner.

@@ -268,7 +268,9 @@ impl MaskRec {
 
     /// Composites an opaque region of colour `col`, exact area `cov` and samples
     /// `mask` over the record (resolved: see [`MaskRec::resolve`]); returns the pixel
-    /// and updates the record.
+    /// and updates the record. `density`: the share of each of its samples the region
+    /// covers (1 where the samples are the shape's; less where they are its box's and
+    /// the shape covers `cov` of the box's area, as a rounded corner does).
     ///
     /// `rect`: the new region's device box and the canvas grid when it is an axis-aligned
     /// rectangle; what the browser's canvas-resolution blending lets through between it
@@ -279,7 +281,8 @@ impl MaskRec {
     /// what the browser's canvas lets through there (`Some(area)`:
     /// [`CanvasGrid::seam_loss`]; `None`: the pixel lies in one canvas pixel, where
     /// they lose their area times its coverage).
-    fn add(&mut self, mask: u64, cov: f32, col: [u8; 3], rect: Option<(&CanvasGrid, [f32; 4], (f32, f32))>, seam: Option<Option<f32>>) -> [u8; 3] {
+    #[allow(clippy::too_many_arguments)]
+    fn add(&mut self, mask: u64, density: f32, cov: f32, col: [u8; 3], rect: Option<(&CanvasGrid, [f32; 4], (f32, f32))>, seam: Option<Option<f32>>) -> [u8; 3] {
         debug_assert_eq!(self.pending, 0, "the record's samples are computed first");
         // each region keeps the share of its samples the new one leaves; a region too
         // thin to hold a sample is taken to lie where the new one leaves room (where a
@@ -291,7 +294,7 @@ impl MaskRec {
         for r in 0..n {
             let (m, a, _) = self.regions[r];
             if m != 0 {
-                kept[r] = a * (m & !mask).count_ones() as f32 / m.count_ones() as f32;
+                kept[r] = a * (1.0 - density * (m & mask).count_ones() as f32 / m.count_ones() as f32);
                 shown += kept[r];
             }
         }
@@ -362,7 +365,9 @@ impl MaskRec {
             for ch in 0..3 {
                 acc[ch] += c[ch] as f32 * a;
             }
-            self.regions[k] = (m & !mask, a, c);
+            // (a region partly hidden where the new one's samples only bound it still
+            // shows in them)
+            self.regions[k] = (if density >= 1.0 { m & !mask } else { m }, a, c);
             self.boxes[k] = self.boxes[r];
             last_lost = if r + 1 == n { self.conflated } else { 0.0 } + lost[r];
             k += 1;
@@ -674,7 +679,7 @@ impl Records {
                 let (xf, yf) = (x as f64, y as f64);
                 // (only where it applies: the edges' loss costs a pass over the planes)
                 let seam = rec.meets_apart(mask).then(|| self.grid.seam_loss(own, xf, yf).map(|v| v as f32));
-                let out = rec.add(mask, cov, col, None, seam);
+                let out = rec.add(mask, 1.0, cov, col, None, seam);
                 px.copy_from_slice(&out);
                 return;
             }
@@ -683,11 +688,13 @@ impl Records {
     }
 
     /// Composites an opaque shape of colour `col` covering `cov` of `pixel` (`px`, its
-    /// RGB), with samples `mask` there: through the pixel's record when the pixel
-    /// still holds what the record made, else as the plain blend, which starts a
-    /// record. `rect`: the shape's device box when it is an axis-aligned rectangle.
+    /// RGB), with samples `mask` there (covering `density` of each: see
+    /// [`MaskRec::add`]): through the pixel's record when the pixel still holds what
+    /// the record made, else as the plain blend, which starts a record. `rect`: the
+    /// shape's device box when it is an axis-aligned rectangle.
     #[inline(always)]
-    pub(crate) fn composite(&mut self, pixel: usize, px: &mut [u8], mask: u64, cov: f32, col: [u8; 3], rect: Option<[f32; 4]>) {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn composite(&mut self, pixel: usize, px: &mut [u8], mask: u64, density: f32, cov: f32, col: [u8; 3], rect: Option<[f32; 4]>) {
         let cur = [px[0], px[1], px[2]];
         let k = self.index(pixel);
         if let Some(k) = k {
@@ -696,7 +703,7 @@ impl Records {
             if rec.result == cur {
                 rec.resolve(planes, width);
                 let at = ((pixel % width) as f32, (pixel / width) as f32);
-                let out = rec.add(mask, cov, col, rect.map(|b| (&self.grid, b, at)), None);
+                let out = rec.add(mask, density, cov, col, rect.map(|b| (&self.grid, b, at)), None);
                 px.copy_from_slice(&out);
                 return;
             }

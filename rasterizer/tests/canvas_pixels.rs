@@ -184,3 +184,21 @@ fn thick_strokes_along_the_axes_spread_their_half_pixel_edges() {
     });
     assert_close(&cw, &[], 2.0);
 }
+
+#[test]
+fn rounded_tiles_whose_corners_meet_in_a_pixel_keep_their_areas() {
+    // a maze's walls: 18 x 18 tiles 2 apart, so that four rounded corners and the
+    // gap between them share a pixel
+    let cw = frame(|cw| {
+        for r in 0..18 {
+            for c in 0..19 {
+                cw.rounded_rect(&filled_and_stroked(WALL, EDGE), 1.0 + 20.0 * c as f32, 21.0 + 20.0 * r as f32, 18.0, 18.0, [4.0; 4]);
+            }
+        }
+    });
+    // 26 levels off where the corners blended over each other by coverage (each
+    // letting the others' background through). What remains is one corner's own: a
+    // hairline pair counts half of the band as outside the fill, more than lies
+    // outside it along a 4-pixel curve (14.2 levels where one corner fills a pixel).
+    assert_close(&cw, &[], 15.0);
+}

@@ -220,13 +220,18 @@ impl Canvas {
                         }
                     }
                     if u < FULL && (box_area - u).abs() < BOX_MATCH {
-                        samples = Some(box_mask(lb));
+                        samples = Some((box_mask(lb), 1.0));
+                    } else if u < box_area && box_area > 0.0 {
+                        // a rounded corner: the shape lies in its box, covering
+                        // `u / box_area` of it, so neighbours apart from the box keep
+                        // their areas (four tiles' corners meeting in a pixel)
+                        samples = Some((box_mask(lb), u / box_area));
                     }
                 }
                 let f = (u - s).max(0.0);
-                if let Some(mask) = samples {
+                if let Some((mask, density)) = samples {
                     let mix = [0, 1, 2].map(|ch| ((fc[ch] as f32 * f + sc[ch] as f32 * s) / u + 0.5).min(255.0) as u8);
-                    records.composite(y * w + x, px, mask, u, mix, None);
+                    records.composite(y * w + x, px, mask, density, u, mix, None);
                     continue;
                 }
                 for ch in 0..3 {
