@@ -3,12 +3,12 @@
 //! among them) not as an outline but as a hairline: every segment of the path, in
 //! canvas pixels, covers one pixel across its major axis in each column (or row) it
 //! spans, with the colour's alpha scaled by the width; the ends of an open path move
-//! out along their tangents by the area of the cap (pi/8 for round, 1/2 for square),
-//! those of a closed path too, whose closing segment then joins the moved ends (but a
-//! `rect()` has no caps: Chromium draws it as four lines). So the outer corner pixel
-//! of a stroked rectangle stays empty and a diagonal line is lighter than its exact
-//! outline. Curves are split into the lines Skia draws them with
-//! ([`crate::flatten::Flattener::hairline`]).
+//! out along their tangents by the area of the cap (pi/8 for round, 1/2 for square);
+//! a closed path moves its start only, and its closing segment joins its last point
+//! to the moved start (but a `rect()` has no caps: Chromium draws it as four lines).
+//! So the outer corner pixel of a stroked rectangle stays empty and a diagonal line is
+//! lighter than its exact outline. Curves are split into the lines Skia draws them
+//! with ([`crate::flatten::Flattener::hairline`]).
 //!
 //! Here each segment becomes that band (a parallelogram one canvas pixel thick along
 //! the minor axis), mapped to device space and filled with exact coverage: the area
@@ -115,8 +115,11 @@ pub(super) fn hairline_bands(pts: &[Point], closed: bool, cap: Cap, canvas: &Tra
     let mut ends: Vec<Point> = pts.iter().map(|&p| canvas.apply(p)).collect();
     if cap != Cap::Butt {
         // The first and last segments move out along their tangents by the cap's
-        // area, in a closed contour too, whose closing segment then joins the moved
-        // ends (Skia's extend_pts).
+        // area (Skia's extend_pts, for a segment after a move or before the end or
+        // the next move). A closed contour's last segment comes before its close, so
+        // only its start moves, and the closing segment joins the last point to the
+        // moved start: a short segment back over the first one's extension where
+        // the contour ends where it began (a rounded rect, an ellipse).
         let outset = if cap == Cap::Square { 0.5 } else { std::f64::consts::PI / 8.0 };
         let out = |from: Point, toward: Point| {
             let (vx, vy) = (from.x - toward.x, from.y - toward.y);
@@ -134,7 +137,9 @@ pub(super) fn hairline_bands(pts: &[Point], closed: bool, cap: Cap, canvas: &Tra
                 let k2 = ends.iter().rposition(|&p| p != ends[n - 1]).unwrap_or(0);
                 let (start, stop) = (out(ends[0], ends[k1]), out(ends[n - 1], ends[k2]));
                 ends[0] = start;
-                ends[n - 1] = stop;
+                if !closed {
+                    ends[n - 1] = stop;
+                }
             }
         }
     }
