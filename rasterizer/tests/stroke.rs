@@ -231,3 +231,21 @@ fn a_hairline_thinner_than_a_pixel_scales_the_alpha() {
     assert!((63..=64).contains(&v), "{v}");
     assert_eq!(px(&rgb, 16, 5, 7), px(&rgb, 16, 5, 8));
 }
+
+#[test]
+fn a_closed_hairline_extends_its_start_only() {
+    // p5 draws a rounded rect from the top side's start (x + r, y) around and back
+    // to it, then closes: Skia moves the first segment's start back by the cap and
+    // draws the close from the last point to that moved start, but does not extend
+    // the last segment (a close follows it). Chromium: the top band's first whole
+    // pixel past the start holds the band's half alone (127), 177 with the end
+    // extended too.
+    let mut cw = CommandWriter::new();
+    cw.background(Rgba::new(0, 0, 0, 255)).rounded_rect(&stroke(WHITE, 1.0, Cap::Round, Join::Miter), 5.0, 5.0, 18.0, 18.0, [4.0; 4]);
+    let mut c = canvas(32, 32);
+    c.draw(cw.words()).unwrap();
+    let rgb = read_rgb(&c);
+    let v = px(&rgb, 32, 9, 4)[0];
+    assert!((127..=128).contains(&v), "above the start: {v}");
+    assert_eq!(px(&rgb, 32, 12, 4), px(&rgb, 32, 9, 4), "the top band further on");
+}
