@@ -60,12 +60,15 @@ impl Paint {
         self.alpha >= 1.0
     }
 
-    /// Blends one pixel with effective alpha `a` (alpha already times coverage).
+    /// Blends one pixel with effective alpha `a` (alpha already times coverage);
+    /// `partial`: the pixel is covered partly, and a blend that rounds back to it is
+    /// nudged ([`blended`]).
     #[inline(always)]
-    fn blend(&self, px: &mut [u8], a: f32) {
+    fn blend(&self, px: &mut [u8], a: f32, partial: bool) {
+        let nudge = if partial { NUDGE } else { f32::INFINITY };
         for k in 0..3 {
             let d = px[k] as f32;
-            px[k] = (d + (self.c[k] - d) * a + 0.5) as u8;
+            px[k] = blended(px[k], (self.c[k] - d) * a, nudge);
         }
     }
 
@@ -83,10 +86,10 @@ impl Paint {
             if self.opaque() {
                 px.copy_from_slice(&self.rgb);
             } else {
-                self.blend(px, self.alpha);
+                self.blend(px, self.alpha, false);
             }
         } else {
-            self.blend(px, self.alpha * cv);
+            self.blend(px, self.alpha * cv, true);
         }
     }
 
@@ -112,19 +115,51 @@ impl Paint {
             fill_rgb(dst, self.rgb);
             return;
         }
-        let a = if cov >= FULL { self.alpha } else { self.alpha * cov };
-        self.blend_run(dst, a);
+        if cov >= FULL {
+            self.blend_run(dst, self.alpha, false);
+        } else {
+            self.blend_run(dst, self.alpha * cov, true);
+        }
     }
 
     /// [`Paint::blend`] on every pixel of `dst` with one effective alpha `a` in
     /// `[0, 1]`: the same arithmetic per channel, so the same bytes.
     #[inline]
-    fn blend_run(&self, dst: &mut [u8], a: f32) {
+    fn blend_run(&self, dst: &mut [u8], a: f32, partial: bool) {
         #[cfg(target_arch = "x86_64")]
-        let dst = sse2::blend_run(dst, self.c, a);
+        let dst = sse2::blend_run(dst, self.c, a, if partial { NUDGE } else { f32::INFINITY });
         for px in dst.chunks_exact_mut(3) {
-            self.blend(px, a);
+            self.blend(px, a, partial);
         }
+    }
+}
+
+/// The smallest move of a blend over a partly covered pixel, in 8-bit levels, that
+/// changes the pixel: such a blend that rounds back to the pixel moves it one level
+/// toward the paint when it would move it this far. Round to nearest alone leaves a pixel where every blend moves it
+/// less than half a level: many thin shapes blended over one observation pixel (a sky
+/// of one-pixel lines, each covering a sixth of it) stall up to `0.5 / coverage`
+/// levels short of their colour, where the browser blends each over its canvas
+/// pixels at twice to six times the coverage and stalls a level short at most.
+/// A single blend is moved only where its exact result lies this far from the pixel.
+/// A whole pixel blended with a translucent paint is not nudged: the browser's canvas
+/// stalls there too (a `background(0, 20)` trail stops a few levels above black).
+pub const NUDGE: f32 = 0.25;
+
+/// The 8-bit result of moving the channel `d` by `t` levels (`d + t` within
+/// `[0, 255]`): rounded to nearest, or a level toward `t` where that would leave `d`
+/// and `|t| >= nudge`.
+#[inline(always)]
+pub fn blended(d: u8, t: f32, nudge: f32) -> u8 {
+    let r = (d as f32 + t + 0.5) as u8;
+    if r != d {
+        r
+    } else if t >= nudge {
+        d + 1
+    } else if t <= -nudge {
+        d - 1
+    } else {
+        d
     }
 }
 
@@ -134,11 +169,11 @@ mod sse2 {
     //! with SSE2 (part of every x86-64). Per channel the same f32 operations in the
     //! same order (no fused multiply-add), so the same results; the conversion back to
     //! bytes truncates like `as u8` for every value `a` in `[0, 1]` gives (and maps
-    //! NaN to 0 as `as u8` does).
+    //! NaN to 0 as `as u8` does), and the nudge is [`super::blended`]'s.
     use std::arch::x86_64::*;
 
     /// Blends the whole 16-pixel blocks of `dst`; returns the rest.
-    pub fn blend_run(dst: &mut [u8], c: [f32; 3], a: f32) -> &mut [u8] {
+    pub fn blend_run(dst: &mut [u8], c: [f32; 3], a: f32, nudge: f32) -> &mut [u8] {
         let blocks = dst.len() / 48;
         // SAFETY: SSE2 is part of the x86-64 baseline; every load and store stays
         // inside `dst` (48 bytes per block, `blocks` whole blocks).
@@ -149,6 +184,7 @@ mod sse2 {
                 _mm_setr_ps(c[(4 * v) % 3], c[(4 * v + 1) % 3], c[(4 * v + 2) % 3], c[(4 * v + 3) % 3])
             });
             let (av, half, zero) = (_mm_set1_ps(a), _mm_set1_ps(0.5), _mm_setzero_si128());
+            let (up, down) = (_mm_set1_ps(nudge), _mm_set1_ps(-nudge));
             let p = dst.as_mut_ptr();
             for b in 0..blocks {
                 for part in 0..3 {
@@ -165,7 +201,12 @@ mod sse2 {
                     let out: [__m128i; 4] = std::array::from_fn(|q| {
                         let d = _mm_cvtepi32_ps(words[q]);
                         let t = _mm_mul_ps(_mm_sub_ps(pat[4 * part + q], d), av);
-                        _mm_cvttps_epi32(_mm_add_ps(_mm_add_ps(d, t), half))
+                        let r = _mm_cvttps_epi32(_mm_add_ps(_mm_add_ps(d, t), half));
+                        // super::blended's nudge: masks are -1 where set
+                        let same = _mm_cmpeq_ps(_mm_cvtepi32_ps(r), d);
+                        let raise = _mm_castps_si128(_mm_and_ps(same, _mm_cmpge_ps(t, up)));
+                        let lower = _mm_castps_si128(_mm_and_ps(same, _mm_cmple_ps(t, down)));
+                        _mm_add_epi32(_mm_sub_epi32(r, raise), lower)
                     });
                     let packed = _mm_packus_epi16(_mm_packs_epi32(out[0], out[1]), _mm_packs_epi32(out[2], out[3]));
                     _mm_storeu_si128(at, packed);

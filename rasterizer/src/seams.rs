@@ -719,7 +719,7 @@ impl Records {
         let mut out = [0u8; 3];
         for ch in 0..3 {
             let d = cur[ch] as f32;
-            out[ch] = (d + (col[ch] as f32 - d) * cov + 0.5) as u8;
+            out[ch] = crate::blend::blended(cur[ch], (col[ch] as f32 - d) * cov, crate::blend::NUDGE);
         }
         px.copy_from_slice(&out);
         let fill = |r: &mut MaskRec| {

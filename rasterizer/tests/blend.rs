@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use jsgym_native::command::{Cap, Join};
 use jsgym_native::{Canvas, CommandWriter, Fit, Rgba};
 
 fn blend(d: u8, c: u8, a: f32) -> u8 {
@@ -157,4 +158,23 @@ fn canvas_persists_between_draws_and_resets() {
     cw.clear_canvas();
     c.draw(cw.words()).unwrap();
     assert!(read_rgb(&c).iter().all(|&v| v == 0));
+}
+
+#[test]
+fn thin_lines_over_an_observation_pixel_do_not_stall_short_of_their_colour() {
+    // 400 one-pixel lines (a gradient sky) on a 400 x 400 canvas seen at 64 x 64: each
+    // covers a sixth of an observation pixel, so over 198 a line of 200 moves it by
+    // a third of a level, which rounding to nearest drops every time (the pixel stays
+    // at 198). The browser blends each over two canvas rows at half coverage and
+    // ends at 199-200.
+    let mut c = canvas(64, 64);
+    let mut cw = CommandWriter::new();
+    cw.canvas(400.0, 400.0).background(Rgba::new(198, 198, 198, 255));
+    let line = stroke(Rgba::new(200, 200, 200, 255), 1.0, Cap::Butt, Join::Miter);
+    for y in 0..400 {
+        cw.line(&line, 0.0, y as f32, 400.0, y as f32);
+    }
+    c.draw(cw.words()).unwrap();
+    let v = px(&read_rgb(&c), 64, 30, 30)[0];
+    assert!(v >= 199, "stalled at {v}");
 }
