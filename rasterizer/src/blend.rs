@@ -54,6 +54,12 @@ impl Paint {
         self.rgb
     }
 
+    /// The paint's alpha in `[0, 1]`.
+    #[inline]
+    pub fn alpha(&self) -> f32 {
+        self.alpha
+    }
+
     /// Whether the paint covers what is under it completely (alpha 1).
     #[inline]
     pub fn opaque(&self) -> bool {

@@ -32,6 +32,7 @@ use crate::supersample::box_filter;
 use crate::seams::{box_mask, CanvasGrid, Records, MAX_MASK_EDGES};
 use crate::stroke::{stroke_polyline, Pen};
 
+mod bands;
 mod cache;
 mod hairline;
 mod pair;
@@ -199,6 +200,10 @@ pub struct Canvas {
     box_shares: BoxShares,
     /// Coverage of shapes drawn before (`canvas/cache.rs`).
     cache: CoverageCache,
+    /// Thin horizontal bands blended canvas row by canvas row (`canvas/bands.rs`).
+    bands: bands::Bands,
+    /// Commands executed so far (a run of bands is consecutive commands).
+    cmd_serial: u64,
 }
 
 /// An interval `[lo, hi]` (already clipped) over unit cells `i0..i1`: only the first
@@ -360,6 +365,8 @@ impl Canvas {
             pair: PairScratch::default(),
             box_shares: BoxShares::default(),
             cache: CoverageCache::default(),
+            bands: bands::Bands::default(),
+            cmd_serial: 0,
         };
         c.set_logical(obs_w as f64, obs_h as f64);
         Some(c)
@@ -524,6 +531,7 @@ impl Canvas {
     }
 
     fn exec(&mut self, cmd: Command<'_>) -> Result<(), DrawError> {
+        self.cmd_serial += 1;
         match cmd {
             Command::Canvas { w, h } => {
                 let (w, h) = (w as f64, h as f64);
@@ -1395,6 +1403,9 @@ impl Canvas {
     /// The device rectangle `r` blended inside the clip `c` with its coverage as the
     /// canvas draws it (or summed into the probe).
     fn blend_axis_rect_in(&mut self, r: Rect, c: Rect, paint: &Paint) {
+        if self.blend_band(r, c, paint) {
+            return;
+        }
         let (gx, gy) = self.grid_axes();
         let Some((i0, i1)) = grid_axis_coverage(r.x0, r.x1, c.x0, c.x1, gx, self.w, &mut self.cx) else { return };
         let Some((j0, j1)) = grid_axis_coverage(r.y0, r.y1, c.y0, c.y1, gy, self.h, &mut self.cy) else { return };

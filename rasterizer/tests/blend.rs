@@ -178,3 +178,27 @@ fn thin_lines_over_an_observation_pixel_do_not_stall_short_of_their_colour() {
     let v = px(&read_rgb(&c), 64, 30, 30)[0];
     assert!(v >= 199, "stalled at {v}");
 }
+
+#[test]
+fn a_sky_of_lines_over_the_last_frame_keeps_a_quarter_of_it_as_the_browser_does() {
+    // Without background(), 400 one-pixel lines at whole y on a 400 x 400 canvas: each
+    // canvas row is blended twice at half coverage, so it keeps a quarter of what the
+    // last frame left there (the browser's canvas); the observation pixel averages its
+    // canvas rows: 0.75 * 200 + 0.25 * 0 = 150. Blending each line over the whole
+    // observation pixel (a sixth of it) kept a third: 132.
+    let mut c = canvas(64, 64);
+    let mut cw = CommandWriter::new();
+    cw.canvas(400.0, 400.0).background(Rgba::new(0, 0, 0, 255));
+    c.draw(cw.words()).unwrap();
+    let mut cw = CommandWriter::new();
+    let line = stroke(Rgba::new(200, 200, 200, 255), 1.0, Cap::Butt, Join::Miter);
+    for y in 0..400 {
+        cw.line(&line, 0.0, y as f32, 400.0, y as f32);
+    }
+    c.draw(cw.words()).unwrap();
+    let rgb = read_rgb(&c);
+    for (x, y) in [(30, 30), (0, 10), (63, 40)] {
+        let v = px(&rgb, 64, x, y)[0];
+        assert!((149..=151).contains(&v), "({x}, {y}): {v}");
+    }
+}

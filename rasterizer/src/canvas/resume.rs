@@ -79,7 +79,10 @@ impl Canvas {
             return Ok(());
         }
         self.redrawn = None;
+        self.bands.allowed = false;
         if self.probe.is_some() || !starts_opaque(words) {
+            // (drawn whole from its start, always: runs of bands apply)
+            self.bands.allowed = true;
             self.last.ok = false;
             self.snap.cmds = 0;
             // drawn over the last frame's pixels as they are: a record kept from that

@@ -1,0 +1,173 @@
+//! Thin horizontal bands blended canvas row by canvas row.
+//!
+//! A game that paints a sky as one `line()` per canvas row (a gradient from
+//! `lerpColor`) blends, in the browser, each canvas row twice at half coverage: a
+//! one-pixel line at whole `y` covers half of the row above and half of the row below.
+//! Every canvas row then keeps a quarter of what it held before, and the observation
+//! pixel averages its canvas rows. Blended one after another at observation size, where
+//! each band covers a sixth of the pixel, the pixel keeps about `(1 - 1/6)^6 = 0.33`
+//! of what it held instead: a game without `background()`, whose last frame shows
+//! through, and its translucent overlays (a HUD bar, hills) settle on darker colours
+//! than the browser's.
+//!
+//! So consecutive commands that are such bands, with the same horizontal extent, form
+//! a run: for every canvas row piece inside an observation row the run keeps what the
+//! browser's canvas row holds as `A + R * P`, `P` being the observation pixel when the
+//! run started (taken as the value of each of its canvas rows), and rewrites the
+//! row's pixels from it after each band. Any other command ends the run.
+//!
+//! The run depends on the commands before it, not only on those that touch a pixel,
+//! which the redraw of damaged rectangles needs ([`Canvas::draw`]): so runs apply to
+//! streams that do not start opaque (drawn over the last frame, and always whole from
+//! their start). A stream that starts with `background()` blends its bands one by
+//! one, as before.
+
+use super::Canvas;
+use crate::blend::{Paint, FULL};
+use crate::geometry::Rect;
+
+/// Bands at most this many canvas pixels tall run canvas row by canvas row.
+const MAX_BAND_ROWS: f64 = 2.0;
+
+/// One piece of a canvas row inside an observation row: the browser's canvas row
+/// there holds `a + r * P` (`P`: the observation pixel when the run started).
+#[derive(Clone, Copy, Debug, Default)]
+struct Piece {
+    a: [f32; 3],
+    r: f32,
+    stamp: u32,
+}
+
+#[derive(Debug, Default)]
+pub(super) struct Bands {
+    /// The run's number; pieces and rows of other runs are stale.
+    run: u32,
+    /// What a band must share with the run's to join it: its horizontal extent, the
+    /// clip and the canvas grid (as bits).
+    key: [u64; 6],
+    /// The command (see [`Canvas::cmd_serial`]) that extended the run last.
+    last_cmd: u64,
+    /// Per canvas row (from `k0`), the pieces in the observation row holding its top
+    /// and in the next one.
+    pieces: Vec<[Piece; 2]>,
+    k0: i64,
+    /// The pixels of each observation row when the run first touched it (`row_run`).
+    start: Vec<u8>,
+    row_run: Vec<u32>,
+    /// The stream drawn now does not start opaque (so it is drawn whole from its
+    /// start, over the whole canvas).
+    pub(super) allowed: bool,
+}
+
+impl Canvas {
+    /// Blends the thin band `r` (device, opaque or translucent `paint`) inside the clip
+    /// `c` canvas row by canvas row as part of a run (see the module); false, having
+    /// drawn nothing, when it is not such a band or runs are not allowed now.
+    pub(super) fn blend_band(&mut self, r: Rect, c: Rect, paint: &Paint) -> bool {
+        let Some([gx, ox, gy, oy]) = self.raster.grid() else { return false };
+        if !self.bands.allowed || self.probe.is_some() || !self.full_window() {
+            return false;
+        }
+        if !(gy < 1.0) || (r.y1 - r.y0) > MAX_BAND_ROWS * gy || !(r.y1 > r.y0) {
+            return false;
+        }
+        let (w, h) = (self.w, self.h);
+        // the columns: fully covered ones take the run, partial ones at either end blend
+        let Some((i0, i1)) = crate::coverage::grid_axis_coverage(r.x0, r.x1, c.x0, c.x1, Some((ox, gx)), w, &mut self.cx) else { return true };
+        let Some((j0, j1)) = crate::coverage::grid_axis_coverage(r.y0, r.y1, c.y0, c.y1, Some((oy, gy)), h, &mut self.cy) else { return true };
+        let n = i1 - i0;
+        let f0 = self.cx.iter().position(|&v| v >= FULL).unwrap_or(n);
+        let f1 = self.cx.iter().rposition(|&v| v >= FULL).map_or(f0, |k| k + 1);
+
+        let key = [r.x0, r.x1, c.x0, c.x1, gy, oy].map(f64::to_bits);
+        let b = &mut self.bands;
+        let follows = b.last_cmd == self.cmd_serial || b.last_cmd + 1 == self.cmd_serial;
+        if !(follows && b.key == key && b.row_run.len() == h && b.start.len() == 3 * w * h) {
+            b.run = b.run.wrapping_add(1).max(1);
+            b.key = key;
+            if b.row_run.len() != h || b.start.len() != 3 * w * h {
+                b.row_run = vec![0; h];
+                b.start = vec![0; 3 * w * h];
+            }
+            // canvas rows from above the device's top to below its bottom
+            b.k0 = ((-oy) / gy).floor() as i64 - 1;
+            let rows = ((h as f64 - oy) / gy).ceil() as i64 + 2 - b.k0;
+            b.pieces.clear();
+            b.pieces.resize(rows.max(0) as usize, [Piece::default(); 2]);
+        }
+        b.last_cmd = self.cmd_serial;
+        let run = b.run;
+
+        // the canvas rows the band covers, and how much of each
+        let (kl, kh) = ((r.y0 - oy) / gy, (r.y1 - oy) / gy);
+        let (ka, kb) = (kl.floor() as i64, kh.ceil() as i64);
+        let colour = paint.rgb().map(|v| v as f32);
+        let alpha = paint.alpha();
+        for j in j0..j1 {
+            if b.row_run[j] != run {
+                b.row_run[j] = run;
+                b.start[3 * j * w..3 * (j + 1) * w].copy_from_slice(&self.pixels[3 * j * w..3 * (j + 1) * w]);
+            }
+            for k in ka..kb {
+                let f = (kh.min((k + 1) as f64) - kl.max(k as f64)).max(0.0);
+                let top = oy + gy * k as f64;
+                let inside = (top + gy).min((j + 1) as f64) - top.max(j as f64);
+                let idx = k - b.k0;
+                if f <= 0.0 || inside <= 0.0 || idx < 0 || idx as usize >= b.pieces.len() {
+                    continue;
+                }
+                let slot = usize::from(top.floor() as i64 != j as i64);
+                let p = &mut b.pieces[idx as usize][slot];
+                if p.stamp != run {
+                    *p = Piece { a: [0.0; 3], r: 1.0, stamp: run };
+                }
+                let a = alpha * f as f32;
+                for ch in 0..3 {
+                    p.a[ch] = a * colour[ch] + (1.0 - a) * p.a[ch];
+                }
+                p.r *= 1.0 - a;
+            }
+            // the observation row: its canvas row pieces weighted by their share of it
+            let (mut a_sum, mut r_sum) = ([0f32; 3], 0f32);
+            let (kt, kbot) = (((j as f64 - oy) / gy).floor() as i64, (((j + 1) as f64 - oy) / gy).ceil() as i64);
+            for k in kt..kbot {
+                let top = oy + gy * k as f64;
+                let inside = ((top + gy).min((j + 1) as f64) - top.max(j as f64)).max(0.0) as f32;
+                let idx = k - b.k0;
+                let slot = usize::from(top.floor() as i64 != j as i64);
+                let p = (idx >= 0 && (idx as usize) < b.pieces.len()).then(|| b.pieces[idx as usize][slot]).filter(|p| p.stamp == run);
+                let (pa, pr) = p.map_or(([0.0; 3], 1.0), |p| (p.a, p.r));
+                for ch in 0..3 {
+                    a_sum[ch] += inside * pa[ch];
+                }
+                r_sum += inside * pr;
+            }
+            let row = 3 * (j * w + i0);
+            if f1 > f0 {
+                let (s0, s1) = (row + 3 * f0, row + 3 * f1);
+                rewrite(&mut self.pixels[s0..s1], &b.start[s0..s1], a_sum, r_sum);
+            }
+            let cyv = self.cy[j - j0];
+            for k in (0..f0).chain(f1.max(f0)..n) {
+                paint.blend_uniform(&mut self.pixels[row + 3 * k..row + 3 * k + 3], self.cx[k] * cyv);
+            }
+        }
+        true
+    }
+}
+
+/// `dst = a + r * start` per channel (RGB pixels), rounded to nearest: twelve channels
+/// (four pixels) at a time, which the compiler vectorizes.
+fn rewrite(dst: &mut [u8], start: &[u8], a: [f32; 3], r: f32) {
+    let pattern: [f32; 12] = std::array::from_fn(|q| a[q % 3] + 0.5);
+    let mut d = dst.chunks_exact_mut(12);
+    let mut s = start.chunks_exact(12);
+    for (dq, sq) in (&mut d).zip(&mut s) {
+        for q in 0..12 {
+            dq[q] = (pattern[q] + r * sq[q] as f32).clamp(0.0, 255.0) as u8;
+        }
+    }
+    for (q, (dv, &sv)) in d.into_remainder().iter_mut().zip(s.remainder()).enumerate() {
+        *dv = (pattern[q] + r * sv as f32).clamp(0.0, 255.0) as u8;
+    }
+}
