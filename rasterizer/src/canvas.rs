@@ -729,7 +729,7 @@ impl Canvas {
     /// shows as a rectangle: butt or projecting caps, or round caps that lie wholly
     /// outside the clip (grid lines and gradient rows drawn across the whole canvas).
     /// Drawn as the axis-aligned rectangle it is, with exact coverage and blended as
-    /// strokes are (`blend_axis_rect`), instead of as a stroked outline. Returns false, having drawn nothing, where that does not apply.
+    /// strokes are (`axis_line_rect`), instead of as a stroked outline. Returns false, having drawn nothing, where that does not apply.
     fn axis_line(&mut self, style: &Style, x1: f64, y1: f64, x2: f64, y2: f64) -> bool {
         let horizontal = y1 == y2 && x1 != x2;
         if !(horizontal || (x1 == x2 && y1 != y2)) || !(style.weight.is_finite() && style.weight > 0.0) {
@@ -755,7 +755,7 @@ impl Canvas {
             } else {
                 Rect { x0: a.x - px, x1: a.x + px, y0: a.y.min(b.y) - ey, y1: a.y.max(b.y) + ey }
             };
-            self.blend_axis_rect(r, &paint);
+            self.axis_line_rect(r, &paint);
             return true;
         }
         let Some(paint) = Paint::new(style.stroke) else { return false };
@@ -776,8 +776,21 @@ impl Canvas {
             Cap::Round if outside(dev(lo - hw, lo)) && outside(dev(hi, hi + hw)) => (lo, hi),
             Cap::Round => return false,
         };
-        self.blend_axis_rect(dev(lo, hi), &paint);
+        self.axis_line_rect(dev(lo, hi), &paint);
         true
+    }
+
+    /// The rectangle `r` an axis line's stroke shows as, as a stroke is drawn: each
+    /// pixel's exact coverage blended, no partial-coverage records kept or consulted. A
+    /// thin horizontal band joins the run of bands it continues (`canvas/bands.rs`; a
+    /// line command draws nothing else, which a run needs).
+    fn axis_line_rect(&mut self, r: Rect, paint: &Paint) {
+        self.each_window(r, |c| {
+            let a = c.axis_clip();
+            if !c.blend_band(r, a, paint) {
+                c.blend_axis_rect_in(r, a, paint);
+            }
+        });
     }
 
     fn arc(&mut self, style: &Style, c: [f32; 6], mode: ArcMode) {
@@ -1391,21 +1404,9 @@ impl Canvas {
         self.blend_axis_rect_in(r, c, paint);
     }
 
-    /// An axis-aligned rectangle in device space as a stroke is drawn: each pixel's
-    /// exact coverage blended, no partial-coverage records kept or consulted.
-    fn blend_axis_rect(&mut self, r: Rect, paint: &Paint) {
-        self.each_window(r, |c| {
-            let a = c.axis_clip();
-            c.blend_axis_rect_in(r, a, paint);
-        });
-    }
-
     /// The device rectangle `r` blended inside the clip `c` with its coverage as the
     /// canvas draws it (or summed into the probe).
     fn blend_axis_rect_in(&mut self, r: Rect, c: Rect, paint: &Paint) {
-        if self.blend_band(r, c, paint) {
-            return;
-        }
         let (gx, gy) = self.grid_axes();
         let Some((i0, i1)) = grid_axis_coverage(r.x0, r.x1, c.x0, c.x1, gx, self.w, &mut self.cx) else { return };
         let Some((j0, j1)) = grid_axis_coverage(r.y0, r.y1, c.y0, c.y1, gy, self.h, &mut self.cy) else { return };

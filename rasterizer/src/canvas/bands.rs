@@ -10,8 +10,8 @@
 //! through, and its translucent overlays (a HUD bar, hills) settle on darker colours
 //! than the browser's.
 //!
-//! So consecutive commands that are such bands, with the same horizontal extent, form
-//! a run: for every canvas row piece inside an observation row the run keeps what the
+//! So consecutive `line()` commands whose strokes are such bands, with the same
+//! horizontal extent, form a run: for every canvas row piece inside an observation row the run keeps what the
 //! browser's canvas row holds as `A + R * P`, `P` being the observation pixel when the
 //! run started (taken as the value of each of its canvas rows), and rewrites the
 //! row's pixels from it after each band. Any other command ends the run.

@@ -80,6 +80,8 @@ impl Canvas {
         }
         self.redrawn = None;
         self.bands.allowed = false;
+        // (a run of bands does not continue from the last stream: a gap in the count)
+        self.cmd_serial += 1;
         if self.probe.is_some() || !starts_opaque(words) {
             // (drawn whole from its start, always: runs of bands apply)
             self.bands.allowed = true;
