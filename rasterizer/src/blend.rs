@@ -66,12 +66,10 @@ impl Paint {
         self.alpha >= 1.0
     }
 
-    /// Blends one pixel with effective alpha `a` (alpha already times coverage);
-    /// `partial`: the pixel is covered partly, and a blend that rounds back to it is
-    /// nudged ([`blended`]).
+    /// Blends one pixel with effective alpha `a` (alpha already times coverage) and
+    /// the nudge of [`blended`] (see [`nudge`]).
     #[inline(always)]
-    fn blend(&self, px: &mut [u8], a: f32, partial: bool) {
-        let nudge = if partial { NUDGE } else { f32::INFINITY };
+    fn blend(&self, px: &mut [u8], a: f32, nudge: f32) {
         for k in 0..3 {
             let d = px[k] as f32;
             px[k] = blended(px[k], (self.c[k] - d) * a, nudge);
@@ -92,10 +90,10 @@ impl Paint {
             if self.opaque() {
                 px.copy_from_slice(&self.rgb);
             } else {
-                self.blend(px, self.alpha, false);
+                self.blend(px, self.alpha, nudge(false));
             }
         } else {
-            self.blend(px, self.alpha * cv, true);
+            self.blend(px, self.alpha * cv, nudge(true));
         }
     }
 
@@ -122,35 +120,46 @@ impl Paint {
             return;
         }
         if cov >= FULL {
-            self.blend_run(dst, self.alpha, false);
+            self.blend_run(dst, self.alpha, nudge(false));
         } else {
-            self.blend_run(dst, self.alpha * cov, true);
+            self.blend_run(dst, self.alpha * cov, nudge(true));
         }
     }
 
     /// [`Paint::blend`] on every pixel of `dst` with one effective alpha `a` in
     /// `[0, 1]`: the same arithmetic per channel, so the same bytes.
     #[inline]
-    fn blend_run(&self, dst: &mut [u8], a: f32, partial: bool) {
+    fn blend_run(&self, dst: &mut [u8], a: f32, nudge: f32) {
         #[cfg(target_arch = "x86_64")]
-        let dst = sse2::blend_run(dst, self.c, a, if partial { NUDGE } else { f32::INFINITY });
+        let dst = sse2::blend_run(dst, self.c, a, nudge);
         for px in dst.chunks_exact_mut(3) {
-            self.blend(px, a, partial);
+            self.blend(px, a, nudge);
         }
     }
 }
 
 /// The smallest move of a blend over a partly covered pixel, in 8-bit levels, that
 /// changes the pixel: such a blend that rounds back to the pixel moves it one level
-/// toward the paint when it would move it this far. Round to nearest alone leaves a pixel where every blend moves it
-/// less than half a level: many thin shapes blended over one observation pixel (a sky
-/// of one-pixel lines, each covering a sixth of it) stall up to `0.5 / coverage`
-/// levels short of their colour, where the browser blends each over its canvas
-/// pixels at twice to six times the coverage and stalls a level short at most.
+/// toward the paint when it would move it this far. Round to nearest alone leaves a
+/// pixel where every blend moves it less than half a level: many thin shapes blended
+/// over one observation pixel (a sky of one-pixel lines, each covering a sixth of it)
+/// stall up to `0.5 / coverage` levels short of their colour, where the browser
+/// blends each over its canvas pixels at twice to six times the coverage and stalls a
+/// level short at most.
 /// A single blend is moved only where its exact result lies this far from the pixel.
 /// A whole pixel blended with a translucent paint is not nudged: the browser's canvas
 /// stalls there too (a `background(0, 20)` trail stops a few levels above black).
 pub const NUDGE: f32 = 0.25;
+
+/// The nudge of a blend over a pixel covered partly ([`NUDGE`]) or whole (none).
+#[inline(always)]
+fn nudge(partial: bool) -> f32 {
+    if partial {
+        NUDGE
+    } else {
+        f32::INFINITY
+    }
+}
 
 /// The 8-bit result of moving the channel `d` by `t` levels (`d + t` within
 /// `[0, 255]`): rounded to nearest, or a level toward `t` where that would leave `d`

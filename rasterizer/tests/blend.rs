@@ -160,6 +160,14 @@ fn canvas_persists_between_draws_and_resets() {
     assert!(read_rgb(&c).iter().all(|&v| v == 0));
 }
 
+/// One one-pixel line of `colour` at every whole y of a 400 x 400 canvas.
+fn sky_of_lines(cw: &mut CommandWriter, colour: Rgba) {
+    let line = stroke(colour, 1.0, Cap::Butt, Join::Miter);
+    for y in 0..400 {
+        cw.line(&line, 0.0, y as f32, 400.0, y as f32);
+    }
+}
+
 #[test]
 fn thin_lines_over_an_observation_pixel_do_not_stall_short_of_their_colour() {
     // 400 one-pixel lines (a gradient sky) on a 400 x 400 canvas seen at 64 x 64: each
@@ -170,10 +178,7 @@ fn thin_lines_over_an_observation_pixel_do_not_stall_short_of_their_colour() {
     let mut c = canvas(64, 64);
     let mut cw = CommandWriter::new();
     cw.canvas(400.0, 400.0).background(Rgba::new(198, 198, 198, 255));
-    let line = stroke(Rgba::new(200, 200, 200, 255), 1.0, Cap::Butt, Join::Miter);
-    for y in 0..400 {
-        cw.line(&line, 0.0, y as f32, 400.0, y as f32);
-    }
+    sky_of_lines(&mut cw, Rgba::new(200, 200, 200, 255));
     c.draw(cw.words()).unwrap();
     let v = px(&read_rgb(&c), 64, 30, 30)[0];
     assert!(v >= 199, "stalled at {v}");
@@ -191,10 +196,7 @@ fn a_sky_of_lines_over_the_last_frame_keeps_a_quarter_of_it_as_the_browser_does(
     cw.canvas(400.0, 400.0).background(Rgba::new(0, 0, 0, 255));
     c.draw(cw.words()).unwrap();
     let mut cw = CommandWriter::new();
-    let line = stroke(Rgba::new(200, 200, 200, 255), 1.0, Cap::Butt, Join::Miter);
-    for y in 0..400 {
-        cw.line(&line, 0.0, y as f32, 400.0, y as f32);
-    }
+    sky_of_lines(&mut cw, Rgba::new(200, 200, 200, 255));
     c.draw(cw.words()).unwrap();
     let rgb = read_rgb(&c);
     for (x, y) in [(30, 30), (0, 10), (63, 40)] {

@@ -81,7 +81,8 @@ impl Canvas {
 
         let key = [r.x0, r.x1, c.x0, c.x1, gy, oy].map(f64::to_bits);
         let b = &mut self.bands;
-        let follows = b.last_cmd == self.cmd_serial || b.last_cmd + 1 == self.cmd_serial;
+        // (a line is one command drawn in one call: the whole window)
+        let follows = b.last_cmd + 1 == self.cmd_serial;
         if !(follows && b.key == key && b.row_run.len() == h && b.start.len() == 3 * w * h) {
             b.run = b.run.wrapping_add(1).max(1);
             b.key = key;
@@ -110,14 +111,11 @@ impl Canvas {
             }
             for k in ka..kb {
                 let f = (kh.min((k + 1) as f64) - kl.max(k as f64)).max(0.0);
-                let top = oy + gy * k as f64;
-                let inside = (top + gy).min((j + 1) as f64) - top.max(j as f64);
-                let idx = k - b.k0;
-                if f <= 0.0 || inside <= 0.0 || idx < 0 || idx as usize >= b.pieces.len() {
+                let Some((idx, slot, _)) = b.piece_at(k, j, gy, oy) else { continue };
+                if f <= 0.0 {
                     continue;
                 }
-                let slot = usize::from(top.floor() as i64 != j as i64);
-                let p = &mut b.pieces[idx as usize][slot];
+                let p = &mut b.pieces[idx][slot];
                 if p.stamp != run {
                     *p = Piece { a: [0.0; 3], r: 1.0, stamp: run };
                 }
@@ -131,11 +129,8 @@ impl Canvas {
             let (mut a_sum, mut r_sum) = ([0f32; 3], 0f32);
             let (kt, kbot) = (((j as f64 - oy) / gy).floor() as i64, (((j + 1) as f64 - oy) / gy).ceil() as i64);
             for k in kt..kbot {
-                let top = oy + gy * k as f64;
-                let inside = ((top + gy).min((j + 1) as f64) - top.max(j as f64)).max(0.0) as f32;
-                let idx = k - b.k0;
-                let slot = usize::from(top.floor() as i64 != j as i64);
-                let p = (idx >= 0 && (idx as usize) < b.pieces.len()).then(|| b.pieces[idx as usize][slot]).filter(|p| p.stamp == run);
+                let Some((idx, slot, inside)) = b.piece_at(k, j, gy, oy) else { continue };
+                let p = Some(b.pieces[idx][slot]).filter(|p| p.stamp == run);
                 let (pa, pr) = p.map_or(([0.0; 3], 1.0), |p| (p.a, p.r));
                 for ch in 0..3 {
                     a_sum[ch] += inside * pa[ch];
@@ -156,18 +151,31 @@ impl Canvas {
     }
 }
 
-/// `dst = a + r * start` per channel (RGB pixels), rounded to nearest: twelve channels
-/// (four pixels) at a time, which the compiler vectorizes.
+impl Bands {
+    /// Where the piece of canvas row `k` inside observation row `j` is kept
+    /// (`pieces[idx][slot]`), and its share of the observation row; `None` where the
+    /// canvas row does not reach into `j` or lies beyond the kept rows.
+    fn piece_at(&self, k: i64, j: usize, gy: f64, oy: f64) -> Option<(usize, usize, f32)> {
+        let top = oy + gy * k as f64;
+        let inside = (top + gy).min((j + 1) as f64) - top.max(j as f64);
+        let idx = usize::try_from(k - self.k0).ok().filter(|&i| i < self.pieces.len())?;
+        (inside > 0.0).then(|| (idx, usize::from(top.floor() as i64 != j as i64), inside as f32))
+    }
+}
+
+/// `dst = a + r * start` per channel (RGB pixels), rounded to nearest (`as u8`
+/// saturates at 0 and 255): twelve channels (four pixels) at a time, which the
+/// compiler vectorizes.
 fn rewrite(dst: &mut [u8], start: &[u8], a: [f32; 3], r: f32) {
     let pattern: [f32; 12] = std::array::from_fn(|q| a[q % 3] + 0.5);
     let mut d = dst.chunks_exact_mut(12);
     let mut s = start.chunks_exact(12);
     for (dq, sq) in (&mut d).zip(&mut s) {
         for q in 0..12 {
-            dq[q] = (pattern[q] + r * sq[q] as f32).clamp(0.0, 255.0) as u8;
+            dq[q] = (pattern[q] + r * sq[q] as f32) as u8;
         }
     }
     for (q, (dv, &sv)) in d.into_remainder().iter_mut().zip(s.remainder()).enumerate() {
-        *dv = (pattern[q] + r * sv as f32).clamp(0.0, 255.0) as u8;
+        *dv = (pattern[q] + r * sv as f32) as u8;
     }
 }
