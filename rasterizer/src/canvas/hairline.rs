@@ -73,8 +73,9 @@ impl Canvas {
         if !fine {
             self.raster.begin(clip);
         }
+        let joints = (!fine).then_some(paint.alpha());
         for c in path.contours.iter().filter(|c| c.has_segment) {
-            hairline_bands(&path.pts[c.start..c.end], c.closed, cap, canvas, |quad| {
+            hairline_bands(&path.pts[c.start..c.end], c.closed, cap, canvas, joints, |quad| {
                 if fine {
                     self.raster.begin(clip);
                 }
@@ -92,16 +93,34 @@ impl Canvas {
 
 /// Calls `band` with the hairline band (canvas pixels) of every segment of the
 /// polyline `pts` (user space; `closed`: joined back to its start).
-pub(super) fn hairline_bands(pts: &[Point], closed: bool, cap: Cap, canvas: &Transform, mut band: impl FnMut([Point; 4])) {
+///
+/// `joints`: the alpha (0, 1] the bands are blended with when the caller adds them up
+/// into one coverage (a device pixel larger than a canvas pixel): Skia blends every
+/// segment on its own, so a canvas pixel that two segments of a contour share where
+/// they meet holds `1 - (1 - a)(1 - b)` of the paint, less than the sum of their
+/// coverages: the bands are shortened there by the ink the second blend lost
+/// ([`Joints`]). Over a curve, flattened into short segments, that is several
+/// percent of its ink. `None`: the bands are blended one by one.
+pub(super) fn hairline_bands(pts: &[Point], closed: bool, cap: Cap, canvas: &Transform, joints: Option<f32>, mut band: impl FnMut([Point; 4])) {
     let n = pts.len();
     if n == 0 {
         return;
     }
-    let mut segment = |a: Point, b: Point| {
+    let mut painted = joints.map(Joints::new);
+    let mut segment = |a: Point, b: Point, wraps: bool| {
         let (dx, dy) = (b.x - a.x, b.y - a.y);
         if dx == 0.0 && dy == 0.0 {
             return;
         }
+        // The ink lost where the band blends over the previous ones (and, closing
+        // the contour, the first) comes off the band's ends: it lies in the pixel of
+        // the joint or next to it, which a device pixel larger than a canvas pixel
+        // cannot tell apart, and costs no polygon of its own.
+        let cut = painted.as_mut().map_or([0.0; 2], |p| p.segment(a, b, wraps));
+        let major = dx.abs().max(dy.abs());
+        let t0 = (cut[0] / major).min(1.0);
+        let t1 = (cut[1] / major).min(1.0 - t0);
+        let (a, b) = (Point::new(a.x + dx * t0, a.y + dy * t0), Point::new(b.x - dx * t1, b.y - dy * t1));
         // one pixel across the major axis, in the orientation that makes every band's
         // signed area positive (bands accumulated together add up)
         let (ox, oy) = if dx.abs() > dy.abs() { (0.0, if dx > 0.0 { 0.5 } else { -0.5 }) } else { (if dy > 0.0 { -0.5 } else { 0.5 }, 0.0) };
@@ -130,7 +149,7 @@ pub(super) fn hairline_bands(pts: &[Point], closed: bool, cap: Cap, canvas: &Tra
             None => {
                 // every point the same: a dot, moved out horizontally both ways
                 let p = ends[0];
-                segment(Point::new(p.x - outset, p.y), Point::new(p.x + outset, p.y));
+                segment(Point::new(p.x - outset, p.y), Point::new(p.x + outset, p.y), false);
                 return;
             }
             Some(k1) => {
@@ -143,10 +162,170 @@ pub(super) fn hairline_bands(pts: &[Point], closed: bool, cap: Cap, canvas: &Tra
             }
         }
     }
+    // the last segment and the close end where the first segment began
     for k in 0..n - 1 {
-        segment(ends[k], ends[k + 1]);
+        segment(ends[k], ends[k + 1], closed && k + 2 == n);
     }
     if closed {
-        segment(ends[n - 1], ends[0]);
+        segment(ends[n - 1], ends[0], true);
     }
+}
+
+/// One canvas pixel that Skia's hairline of a segment covers, by `cov` (a segment
+/// covers a pixel once).
+#[derive(Clone, Copy)]
+struct Cell {
+    x: i32,
+    y: i32,
+    cov: f32,
+}
+
+/// The cells of Skia's anti-aliased hairline of the segment `a`-`b` (canvas pixels)
+/// in the columns (rows, for a segment that runs more along y) `lo..=hi` of its major
+/// axis, as `do_anti_hairline` draws them: a partial first and last column by the
+/// share the segment spans, each split between the two pixels the band one pixel high
+/// around the line at the column's centre meets.
+fn skia_cells(a: Point, b: Point, lo: i64, hi: i64, out: &mut impl FnMut(Cell)) {
+    let xmajor = (b.x - a.x).abs() > (b.y - a.y).abs();
+    let (mut u0, mut v0, mut u1, mut v1) = if xmajor { (a.x, a.y, b.x, b.y) } else { (a.y, a.x, b.y, b.x) };
+    if u0 > u1 {
+        std::mem::swap(&mut u0, &mut u1);
+        std::mem::swap(&mut v0, &mut v1);
+    }
+    let (start, stop) = (floor(u0), -floor(-u1));
+    if stop <= start {
+        return;
+    }
+    let slope = (v1 - v0) / (u1 - u0);
+    for k in start.max(lo)..stop.min(hi + 1) {
+        let w = if stop - start == 1 {
+            u1 - u0
+        } else if k == start {
+            (start + 1) as f64 - u0
+        } else if k == stop - 1 {
+            u1 - k as f64
+        } else {
+            1.0
+        };
+        let t = v0 + slope * (k as f64 + 0.5 - u0) + 0.5;
+        let row = floor(t);
+        let f = t - row as f64;
+        for (r, c) in [(row, f * w), (row - 1, (1.0 - f) * w)] {
+            if c > 0.0 {
+                let (x, y) = if xmajor { (k, r) } else { (r, k) };
+                out(Cell { x: x as i32, y: y as i32, cov: c as f32 });
+            }
+        }
+    }
+}
+
+/// What Skia, blending the hairline segments of a contour one by one, has painted
+/// before each segment where it begins, so that the segment's band can lose the ink
+/// that falls on paint already there.
+///
+/// Along a run of segments that go the same way along the same major axis (a curve
+/// between two diagonals), the runs' previous segments have covered the part of the
+/// joint's column (row) behind the joint, with the same one-pixel band about the
+/// curve: the new segment's share `w` of the column loses `w * c * (f^2 + (1 - f)^2)`
+/// of its coverage there, `c` being the part behind the joint and `f` how its band
+/// splits between the two pixels (to first order in the paint: several short
+/// segments in a column paint a little less than their sum). Where the curve turns
+/// from one axis to the other, and where the contour closes, the two segments'
+/// cells about the joint are matched pixel by pixel.
+struct Joints {
+    alpha: f64,
+    first: Option<(Point, Point)>,
+    last: Option<(Point, Point)>,
+    /// Where the current run began along its major axis.
+    run_start: f64,
+}
+
+/// `x.floor()` for the coordinates of a canvas (no call into libm).
+fn floor(x: f64) -> i64 {
+    let i = x as i64;
+    i - ((i as f64) > x) as i64
+}
+
+/// Whether the segment runs more along x than along y, and which way along it.
+fn axis((a, b): (Point, Point)) -> (bool, bool) {
+    let xmajor = (b.x - a.x).abs() > (b.y - a.y).abs();
+    (xmajor, if xmajor { b.x > a.x } else { b.y > a.y })
+}
+
+/// The (major, minor) coordinates of `p` for a segment along x (`xmajor`) or y.
+fn along(p: Point, xmajor: bool) -> (f64, f64) {
+    if xmajor {
+        (p.x, p.y)
+    } else {
+        (p.y, p.x)
+    }
+}
+
+impl Joints {
+    fn new(alpha: f32) -> Joints {
+        Joints { alpha: alpha.clamp(0.0, 1.0) as f64, first: None, last: None, run_start: 0.0 }
+    }
+
+    /// The coverage (canvas pixels) the segment `a`-`b` loses at its start and at its
+    /// end (`wraps`: it ends where the contour's first segment began).
+    fn segment(&mut self, a: Point, b: Point, wraps: bool) -> [f64; 2] {
+        let (xmajor, forward) = axis((a, b));
+        let mut cut = [0.0; 2];
+        match self.last {
+            None => {
+                self.first = Some((a, b));
+                self.run_start = along(a, xmajor).0;
+            }
+            Some(last) if axis(last) == (xmajor, forward) => cut[0] = self.alpha * run_loss(a, b, self.run_start, xmajor, forward),
+            Some(last) => {
+                cut[0] = self.alpha * pair_loss(last, (a, b));
+                self.run_start = along(a, xmajor).0;
+            }
+        }
+        if let (true, Some(first)) = (wraps, self.first) {
+            cut[1] = self.alpha * pair_loss((a, b), first);
+        }
+        self.last = Some((a, b));
+        cut
+    }
+}
+
+/// What the segment `a`-`b` loses in the column (row) where it begins to the run of
+/// segments before it, which began at `run_start` (see [`Joints`]).
+fn run_loss(a: Point, b: Point, run_start: f64, xmajor: bool, forward: bool) -> f64 {
+    let ((u0, v0), (u1, v1)) = (along(a, xmajor), along(b, xmajor));
+    let m = floor(u0) as f64;
+    let (behind, share) = if forward {
+        ((u0 - m).min(u0 - run_start), u1.min(m + 1.0) - u0)
+    } else {
+        ((m + 1.0 - u0).min(run_start - u0), u0 - u1.max(m))
+    };
+    if !(behind > 0.0 && share > 0.0) {
+        return 0.0;
+    }
+    let t = v0 + (v1 - v0) / (u1 - u0) * (m + 0.5 - u0) + 0.5;
+    let f = t - floor(t) as f64;
+    share * behind * (f * f + (1.0 - f) * (1.0 - f))
+}
+
+/// What the segment `b` loses to `a` (`b` starts where `a` ends) in the pixels about
+/// their joint that both cover: the sum of the products of their cells' coverages.
+fn pair_loss(a: (Point, Point), b: (Point, Point)) -> f64 {
+    let joint = b.0;
+    let mut cells = [[Cell { x: 0, y: 0, cov: 0.0 }; 6]; 2];
+    let mut counts = [0usize; 2];
+    for (k, s) in [a, b].into_iter().enumerate() {
+        let m = floor(along(joint, axis(s).0).0);
+        skia_cells(s.0, s.1, m - 1, m + 1, &mut |c| {
+            cells[k][counts[k]] = c;
+            counts[k] += 1;
+        });
+    }
+    let mut loss = 0.0;
+    for ca in &cells[0][..counts[0]] {
+        for cb in cells[1][..counts[1]].iter().filter(|cb| cb.x == ca.x && cb.y == ca.y) {
+            loss += ca.cov as f64 * cb.cov as f64;
+        }
+    }
+    loss
 }

@@ -371,7 +371,7 @@ impl Canvas {
         let (sx, sy, tx, ty) = (self.sx, self.sy, self.tx, self.ty);
         self.box_coverage(b, &mut scratch.stroke, |cv| {
             for h in hair.contours.iter().filter(|h| h.has_segment) {
-                super::hairline::hairline_bands(&hair.pts[h.start..h.end], h.closed, cap, canvas, |quad| {
+                super::hairline::hairline_bands(&hair.pts[h.start..h.end], h.closed, cap, canvas, Some(stroke.alpha()), |quad| {
                     cv.raster.add_polygon(&quad, |p| Point::new(p.x * sx + tx, p.y * sy + ty));
                 });
             }
