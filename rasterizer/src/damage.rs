@@ -227,6 +227,7 @@ pub struct Window {
     /// Per tile, row-major: whether a rectangle covers it.
     tiles: Vec<bool>,
     tiles_w: u32,
+    tiles_h: u32,
 }
 
 impl Window {
@@ -239,8 +240,9 @@ impl Window {
     /// `w x h` pixels.
     pub fn set(&mut self, rects: &[PixRect], w: u32, h: u32) {
         self.tiles_w = w.div_ceil(TILE);
+        self.tiles_h = h.div_ceil(TILE);
         self.tiles.clear();
-        self.tiles.resize((self.tiles_w * h.div_ceil(TILE)) as usize, false);
+        self.tiles.resize((self.tiles_w * self.tiles_h) as usize, false);
         for r in rects {
             for ty in r.y0 / TILE..r.y1.div_ceil(TILE) {
                 let row = (ty * self.tiles_w) as usize;
@@ -279,9 +281,20 @@ impl Window {
             return false;
         }
         let (tx0, tx1) = ((b.x0 / TILE) as usize, (b.x1.div_ceil(TILE) as usize).min(self.tiles_w as usize));
-        let (tw, rows) = (self.tiles_w as usize, self.tiles.len() / self.tiles_w.max(1) as usize);
+        let (tw, rows) = (self.tiles_w as usize, self.tiles_h as usize);
         let (ty0, ty1) = ((b.y0 / TILE) as usize, (b.y1.div_ceil(TILE) as usize).min(rows));
         (ty0..ty1).any(|ty| self.tiles[ty * tw + tx0..ty * tw + tx1].iter().any(|&t| t))
+    }
+
+    /// Whether pixel `(x, y)` lies in a damaged rectangle (every pixel when there are
+    /// none).
+    #[inline]
+    pub fn covers(&self, x: u32, y: u32) -> bool {
+        if self.rects.is_empty() {
+            return true;
+        }
+        let (tx, ty) = (x / TILE, y / TILE);
+        tx < self.tiles_w && ty < self.tiles_h && self.tiles[(ty * self.tiles_w + tx) as usize]
     }
 
     /// Per buffer row, whether drawing may write in it (`None`: every row).

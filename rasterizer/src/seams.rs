@@ -764,10 +764,9 @@ impl MaskRec {
         self
     }
 
-    /// Whether the record's pixel lies in `r` (`w` pixels a row).
-    pub(crate) fn within(&self, w: usize, r: PixRect) -> bool {
-        let (x, y) = (self.pixel as usize % w, self.pixel as usize / w);
-        x >= r.x0 as usize && x < r.x1 as usize && y >= r.y0 as usize && y < r.y1 as usize
+    /// The record's pixel's column and row (`w` pixels a row).
+    pub(crate) fn position(&self, w: usize) -> (u32, u32) {
+        ((self.pixel as usize % w) as u32, (self.pixel as usize / w) as u32)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::{Canvas, DrawError};
 use crate::command::Commands;
-use crate::damage::{Bounds, Diff, PixRect, Stream};
+use crate::damage::{Bounds, Diff, Stream};
 use crate::geometry::Rect;
 use crate::seams::MaskRec;
 
@@ -173,16 +173,22 @@ impl Canvas {
         }
     }
 
-    /// The pixels and records of rectangle `r` back to the snapshot.
-    fn restore_rect(&mut self, r: PixRect) {
+    /// The pixels and records of the damaged rectangles (set in `self.win`) back to
+    /// the snapshot.
+    fn restore_damage(&mut self) {
         let w = self.w;
-        for y in r.y0 as usize..r.y1 as usize {
-            let (a, b) = (3 * (y * w + r.x0 as usize), 3 * (y * w + r.x1 as usize));
-            self.pixels[a..b].copy_from_slice(&self.snap.pixels[a..b]);
+        for k in 0..self.dirty.len() {
+            let r = self.dirty[k];
+            for y in r.y0 as usize..r.y1 as usize {
+                let (a, b) = (3 * (y * w + r.x0 as usize), 3 * (y * w + r.x1 as usize));
+                self.pixels[a..b].copy_from_slice(&self.snap.pixels[a..b]);
+            }
+            self.forget_records(r);
         }
-        self.forget_records(r);
+        // one pass over the snapshot's records for all the rectangles
         for rec in &self.snap.masks {
-            if rec.within(w, r) {
+            let (x, y) = rec.position(w);
+            if self.win.covers(x, y) {
                 // the epoch's pending shapes are not the snapshot's
                 self.records.put(rec.resolved(&self.snap.shapes, w));
             }
@@ -204,9 +210,7 @@ impl Canvas {
         self.win.set(&self.dirty, self.w as u32, self.h as u32);
         let first = self.snap.cmds;
         if first > 0 {
-            for k in 0..self.dirty.len() {
-                self.restore_rect(self.dirty[k]);
-            }
+            self.restore_damage();
         }
         let mut result = Ok(());
         let bounds = Bounds { sx: self.sx, sy: self.sy, tx: self.tx, ty: self.ty, w: self.w as u32, h: self.h as u32 };
