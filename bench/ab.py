@@ -10,12 +10,18 @@ Alternating in one run keeps the machine's load the same for both sides; run it 
 nothing else on the machine all the same.
 
 Both libraries must be built from this checkout's contract: jsgym refuses, at import, a
-native library of another ABI version or contract digest (jsgym/_core.py). Across a
-change of contract/contract.json, compare two installed builds with
-``bench/instructions.py --python OTHER_VENV/bin/python`` instead.
+native library of another ABI version or contract digest (jsgym/_core.py). Across such
+a change, ``--before-tree REF`` checks the commit out whole (.cache/ab/tree-<commit>/),
+builds its wheel with maturin and unpacks the native module into that checkout, and
+runs the commit's own bench/throughput.py there, with its own Python package: the
+engine then is all that differs when the games are given as paths to the same files
+(a bundled game's name resolves to each checkout's own file). Its wheel is a maturin
+build, so give ``--after-lib`` the installed library (maturin's too) to compare like
+with like.
 
     python bench/ab.py pong bigfish --before HEAD~1        # working tree vs the commit before
     python bench/ab.py pong --before-lib old.so --after-lib new.so
+    python bench/ab.py GAME.js --before-tree b110cbd --after-lib jsgym/_native/lib_native.so
 """
 
 from __future__ import annotations
@@ -23,10 +29,12 @@ from __future__ import annotations
 import argparse
 import os
 import pathlib
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
+import zipfile
 
 from common import one_thread_rate  # noqa: E402  (bench/ is sys.path[0] for a script)
 
@@ -56,6 +64,47 @@ def build_ref(ref: str) -> pathlib.Path:
     return lib
 
 
+def build_tree(ref: str) -> pathlib.Path:
+    """A whole checkout of commit ``ref`` with its own native module built in (cached
+    by commit), for a commit whose ABI or contract differ from this checkout's."""
+    sha = subprocess.run(["git", "rev-parse", "--short=12", ref], cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout.strip()
+    tree = ROOT / ".cache" / "ab" / f"tree-{sha}"
+    native = tree / "jsgym" / "_native"
+    if (native / "lib_native.so").exists():
+        return tree
+    print(f"checking out and building {ref} ({sha}) whole ...", file=sys.stderr)
+    if not tree.exists():
+        subprocess.run(["git", "worktree", "add", "--detach", "-q", str(tree), sha], cwd=ROOT,
+                       check=True)
+    with tempfile.TemporaryDirectory() as wheels:
+        env = dict(os.environ, CARGO_TARGET_DIR=str(tree.parent / f"target-{sha}"))
+        subprocess.run([sys.executable, "-m", "maturin", "build", "--release", "--quiet", "-o", wheels],
+                       cwd=tree, env=env, check=True)
+        (wheel,) = pathlib.Path(wheels).glob("*.whl")
+        with zipfile.ZipFile(wheel) as z:
+            for name in z.namelist():
+                if name.startswith("jsgym/_native/"):
+                    z.extract(name, tree)
+    if not (tree / "bench" / "throughput.py").exists():
+        raise SystemExit(f"{ref} has no bench/throughput.py to time it with")
+    return tree
+
+
+def tree_rate(tree: pathlib.Path, game: str, *, envs: int, seconds: float, windows: int) -> float:
+    """One-thread steps/s of ``game`` timed by the checkout ``tree``'s own
+    bench/throughput.py, with its own package and native module."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    env.pop("JSGYM_NATIVE_LIB", None)
+    out = subprocess.run(
+        [sys.executable, "bench/throughput.py", game, "--envs", str(envs), "--seconds",
+         str(seconds), "--windows", str(windows), "--mem-envs", "2", "--out", os.devnull],
+        cwd=tree, env=env, check=True, capture_output=True, text=True).stdout
+    row = next(line for line in out.splitlines()
+               if line.startswith("| ") and not line.startswith("| game") and "---" not in line)
+    return float(re.sub(r"[^\d.]", "", row.split("|")[2].split("[")[0]))
+
+
 def build_worktree() -> pathlib.Path:
     """Builds the working tree's native library the way build_ref builds a commit's:
     the installed library comes from maturin with other settings, and was measured
@@ -74,6 +123,9 @@ def main(argv=None) -> int:
     side = parser.add_mutually_exclusive_group(required=True)
     side.add_argument("--before", metavar="REF", help="git ref to build the 'before' library from")
     side.add_argument("--before-lib", metavar="PATH", help="an already built 'before' library")
+    side.add_argument("--before-tree", metavar="REF",
+                      help="time commit REF whole, with its own package and bench/throughput.py "
+                           "(across a change of ABI or contract; give games as .js paths)")
     parser.add_argument("--after-lib", metavar="PATH",
                         help="the 'after' library (default: the working tree, built like "
                              "--before; give the installed one only against a library "
@@ -84,11 +136,20 @@ def main(argv=None) -> int:
     parser.add_argument("--windows", type=int, default=3, help="timed windows per run")
     args = parser.parse_args(argv)
 
-    before = pathlib.Path(args.before_lib) if args.before_lib else build_ref(args.before)
+    if args.before_tree:
+        before = build_tree(args.before_tree)
+    else:
+        before = pathlib.Path(args.before_lib) if args.before_lib else build_ref(args.before)
     after = pathlib.Path(args.after_lib) if args.after_lib else build_worktree()
     for name, lib in (("before", before), ("after", after)):
         if not lib.exists():
             parser.error(f"the {name} library {lib} does not exist")
+
+    def rate(name: str, lib: pathlib.Path, game: str) -> float:
+        if name == "before" and args.before_tree:
+            return tree_rate(lib, str(pathlib.Path(game).resolve()) if game.endswith(".js") else game,
+                             envs=args.envs, seconds=args.seconds, windows=args.windows)
+        return one_thread_rate(lib, game, envs=args.envs, seconds=args.seconds, windows=args.windows)
     print(f"before: {before}\nafter:  {after}\n"
           f"{args.envs} envs, one thread, {args.reps} alternating runs per side "
           f"(median), {args.windows} windows of {args.seconds:g} s each\n")
@@ -99,8 +160,7 @@ def main(argv=None) -> int:
         for rep in range(args.reps):
             order = (("before", before), ("after", after))
             for name, lib in (order if rep % 2 == 0 else order[::-1]):
-                rates[name].append(one_thread_rate(lib, game, envs=args.envs, seconds=args.seconds,
-                                                   windows=args.windows))
+                rates[name].append(rate(name, lib, game))
         b, a = statistics.median(rates["before"]), statistics.median(rates["after"])
         runs = "; ".join(", ".join(f"{x:,.0f}" for x in rates[k]) for k in ("before", "after"))
         print(f"| {game} | {b:,.0f} | {a:,.0f} | {a / b:.3f} | {runs} |", flush=True)
