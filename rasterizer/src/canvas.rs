@@ -1464,9 +1464,16 @@ impl Canvas {
                     self.edge_pixel(row + i0, [lx0, lx1, ly0, ly1], paint, rb);
                 }
             } else {
+                // the columns between the first and the last are covered whole: one
+                // mask and area for all of them (1 * h is h exactly)
+                let (mid_mask, mid_area) = (box_mask([0.0, 1.0, ly0, ly1]), (ly1 - ly0).max(0.0));
                 for i in i0..i1 {
-                    let [lx0, lx1] = sx.at(i);
-                    self.edge_pixel(row + i, [lx0, lx1, ly0, ly1], paint, rb);
+                    if i == i0 || i + 1 == i1 {
+                        let [lx0, lx1] = sx.at(i);
+                        self.edge_pixel(row + i, [lx0, lx1, ly0, ly1], paint, rb);
+                    } else {
+                        self.edge_pixel_masked(row + i, mid_mask, mid_area, paint, rb);
+                    }
                 }
             }
         }
@@ -1493,10 +1500,19 @@ impl Canvas {
         if a <= 0.0 {
             return;
         }
+        self.edge_pixel_masked(idx, box_mask(b), a, paint, rb);
+    }
+
+    /// [`Canvas::edge_pixel`] of a box whose samples and area are known.
+    #[inline(always)]
+    fn edge_pixel_masked(&mut self, idx: usize, mask: u64, a: f32, paint: &Paint, rb: Option<[f32; 4]>) {
+        if a <= 0.0 {
+            return;
+        }
         let Some(px) = self.pixels.get_mut(3 * idx..3 * idx + 3) else {
             return;
         };
-        self.records.composite(idx, px, box_mask(b), 1.0, a, paint.rgb(), rb);
+        self.records.composite(idx, px, mask, 1.0, a, paint.rgb(), rb);
     }
 
     /// A miter-joined axis-aligned rectangle stroke: the outer rectangle minus the inner.
