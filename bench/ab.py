@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import os
 import pathlib
-import re
 import statistics
 import subprocess
 import sys
@@ -91,20 +90,6 @@ def build_tree(ref: str) -> pathlib.Path:
     return tree
 
 
-def tree_rate(tree: pathlib.Path, game: str, *, envs: int, seconds: float, windows: int) -> float:
-    """One-thread steps/s of ``game`` timed by the checkout ``tree``'s own
-    bench/throughput.py, with its own package and native module."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    env.pop("JSGYM_NATIVE_LIB", None)
-    out = subprocess.run(
-        [sys.executable, "bench/throughput.py", game, "--envs", str(envs), "--seconds",
-         str(seconds), "--windows", str(windows), "--mem-envs", "2", "--out", os.devnull],
-        cwd=tree, env=env, check=True, capture_output=True, text=True).stdout
-    row = next(line for line in out.splitlines()
-               if line.startswith("| ") and not line.startswith("| game") and "---" not in line)
-    return float(re.sub(r"[^\d.]", "", row.split("|")[2].split("[")[0]))
-
-
 def build_worktree() -> pathlib.Path:
     """Builds the working tree's native library the way build_ref builds a commit's:
     the installed library comes from maturin with other settings, and was measured
@@ -145,10 +130,10 @@ def main(argv=None) -> int:
         if not lib.exists():
             parser.error(f"the {name} library {lib} does not exist")
 
-    def rate(name: str, lib: pathlib.Path, game: str) -> float:
-        if name == "before" and args.before_tree:
-            return tree_rate(lib, str(pathlib.Path(game).resolve()) if game.endswith(".js") else game,
-                             envs=args.envs, seconds=args.seconds, windows=args.windows)
+    def rate(lib: pathlib.Path, game: str) -> float:
+        # (a checkout runs in its own directory: a game path must not depend on ours)
+        if lib.is_dir() and game.endswith(".js"):
+            game = str(pathlib.Path(game).resolve())
         return one_thread_rate(lib, game, envs=args.envs, seconds=args.seconds, windows=args.windows)
     print(f"before: {before}\nafter:  {after}\n"
           f"{args.envs} envs, one thread, {args.reps} alternating runs per side "
@@ -160,7 +145,7 @@ def main(argv=None) -> int:
         for rep in range(args.reps):
             order = (("before", before), ("after", after))
             for name, lib in (order if rep % 2 == 0 else order[::-1]):
-                rates[name].append(rate(name, lib, game))
+                rates[name].append(rate(lib, game))
         b, a = statistics.median(rates["before"]), statistics.median(rates["after"])
         runs = "; ".join(", ".join(f"{x:,.0f}" for x in rates[k]) for k in ("before", "after"))
         print(f"| {game} | {b:,.0f} | {a:,.0f} | {a / b:.3f} | {runs} |", flush=True)

@@ -479,12 +479,22 @@ def one_thread_rate(lib: pathlib.Path, game: str, *, envs: int, seconds: float,
                     windows: int, mem_envs: int = 2) -> float:
     """bench/throughput.py's one-thread steps/s for ``game``, in a child process that
     loads the native library ``lib`` instead of the installed one (JSGYM_NATIVE_LIB):
-    how bench/engines.py and bench/ab.py compare builds."""
-    env = dict(os.environ, JSGYM_NATIVE_LIB=str(lib))
+    how bench/engines.py and bench/ab.py compare builds. ``lib`` may instead be a whole
+    checkout of another commit with its native module built in (bench/ab.py
+    --before-tree): its own bench/throughput.py then runs there, on its own package."""
+    if lib.is_dir():
+        env = dict(os.environ, PYTHONPATH=str(lib))
+        env.pop("JSGYM_NATIVE_LIB", None)
+        cwd, script = lib, lib / "bench" / "throughput.py"
+    else:
+        env = dict(os.environ, JSGYM_NATIVE_LIB=str(lib))
+        cwd, script = None, ROOT / "bench" / "throughput.py"
     out = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "throughput.py"), game, "--envs", str(envs),
+        [sys.executable, str(script), game, "--envs", str(envs),
          "--seconds", str(seconds), "--windows", str(windows), "--mem-envs", str(mem_envs),
          "--out", os.devnull],
-        env=env, check=True, capture_output=True, text=True).stdout
-    row = next(line for line in out.splitlines() if line.startswith(f"| {game} |"))
+        cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout
+    # the one game's row (its name as that checkout prints it)
+    row = next(line for line in out.splitlines()
+               if line.startswith("| ") and not line.startswith("| game") and "---" not in line)
     return float(re.sub(r"[^\d.]", "", row.split("|")[2].split("[")[0]))

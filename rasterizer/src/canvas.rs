@@ -1497,9 +1497,6 @@ impl Canvas {
     fn edge_pixel(&mut self, idx: usize, b: [f32; 4], paint: &Paint, rb: Option<[f32; 4]>) {
         let [x0, x1, y0, y1] = b;
         let a = (x1 - x0).max(0.0) * (y1 - y0).max(0.0);
-        if a <= 0.0 {
-            return;
-        }
         self.edge_pixel_masked(idx, box_mask(b), a, paint, rb);
     }
 

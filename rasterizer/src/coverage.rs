@@ -453,7 +453,7 @@ fn grid_cell(v: f64, o: f64, s: f64) -> (f64, f64) {
 /// `v.floor()` without the library call the baseline x86-64 target makes of it, for
 /// the device coordinates here (far inside the range of `i64`).
 #[inline]
-fn floor(v: f64) -> f64 {
+pub(crate) fn floor(v: f64) -> f64 {
     let t = v as i64 as f64;
     if t > v {
         t - 1.0

@@ -186,12 +186,8 @@ struct Cell {
 /// share the segment spans, each split between the two pixels the band one pixel high
 /// around the line at the column's centre meets.
 fn skia_cells(a: Point, b: Point, lo: i64, hi: i64, out: &mut impl FnMut(Cell)) {
-    let xmajor = (b.x - a.x).abs() > (b.y - a.y).abs();
-    let (mut u0, mut v0, mut u1, mut v1) = if xmajor { (a.x, a.y, b.x, b.y) } else { (a.y, a.x, b.y, b.x) };
-    if u0 > u1 {
-        std::mem::swap(&mut u0, &mut u1);
-        std::mem::swap(&mut v0, &mut v1);
-    }
+    let (xmajor, forward) = axis((a, b));
+    let ((u0, v0), (u1, v1)) = if forward { (along(a, xmajor), along(b, xmajor)) } else { (along(b, xmajor), along(a, xmajor)) };
     let (start, stop) = (floor(u0), -floor(-u1));
     if stop <= start {
         return;
@@ -240,10 +236,9 @@ struct Joints {
     run_start: f64,
 }
 
-/// `x.floor()` for the coordinates of a canvas (no call into libm).
+/// `x.floor()` as an integer, without a call into libm.
 fn floor(x: f64) -> i64 {
-    let i = x as i64;
-    i - ((i as f64) > x) as i64
+    crate::coverage::floor(x) as i64
 }
 
 /// Whether the segment runs more along x than along y, and which way along it.
