@@ -179,7 +179,7 @@ pub fn blended(d: u8, t: f32, nudge: f32) -> u8 {
 }
 
 #[cfg(target_arch = "x86_64")]
-mod sse2 {
+pub(crate) mod sse2 {
     //! [`super::Paint::blend`] on 16 pixels (three vectors of 16 channels) at a time,
     //! with SSE2 (part of every x86-64). Per channel the same f32 operations in the
     //! same order (no fused multiply-add), so the same results; the conversion back to
@@ -229,6 +229,45 @@ mod sse2 {
             }
         }
         &mut dst[48 * blocks..]
+    }
+
+    /// `dst = a + r * start` per channel, rounded to nearest, on the whole 16-pixel
+    /// blocks of `dst` (RGB pixels; `start` as long); returns how many bytes it wrote.
+    /// The same f32 operations in the same order as the scalar `(a + 0.5 + r * s) as
+    /// u8`, and the same truncation and saturation for every value below `2^31`.
+    pub fn rewrite(dst: &mut [u8], start: &[u8], a: [f32; 3], r: f32) -> usize {
+        let blocks = dst.len().min(start.len()) / 48;
+        // SAFETY: SSE2 is part of the x86-64 baseline; every load and store stays
+        // inside `dst` and `start` (48 bytes per block, `blocks` whole blocks).
+        unsafe {
+            let pat: [__m128; 12] = std::array::from_fn(|v| {
+                let c = |k: usize| a[k % 3] + 0.5;
+                _mm_setr_ps(c(4 * v), c(4 * v + 1), c(4 * v + 2), c(4 * v + 3))
+            });
+            let (rv, zero) = (_mm_set1_ps(r), _mm_setzero_si128());
+            let (d, s) = (dst.as_mut_ptr(), start.as_ptr());
+            for b in 0..blocks {
+                for part in 0..3 {
+                    let off = 48 * b + 16 * part;
+                    let bytes = _mm_loadu_si128(s.add(off) as *const __m128i);
+                    let lo = _mm_unpacklo_epi8(bytes, zero);
+                    let hi = _mm_unpackhi_epi8(bytes, zero);
+                    let words = [
+                        _mm_unpacklo_epi16(lo, zero),
+                        _mm_unpackhi_epi16(lo, zero),
+                        _mm_unpacklo_epi16(hi, zero),
+                        _mm_unpackhi_epi16(hi, zero),
+                    ];
+                    let out: [__m128i; 4] = std::array::from_fn(|q| {
+                        let v = _mm_add_ps(pat[4 * part + q], _mm_mul_ps(rv, _mm_cvtepi32_ps(words[q])));
+                        _mm_cvttps_epi32(v)
+                    });
+                    let packed = _mm_packus_epi16(_mm_packs_epi32(out[0], out[1]), _mm_packs_epi32(out[2], out[3]));
+                    _mm_storeu_si128(d.add(off) as *mut __m128i, packed);
+                }
+            }
+        }
+        48 * blocks
     }
 }
 

@@ -164,9 +164,14 @@ impl Bands {
 }
 
 /// `dst = a + r * start` per channel (RGB pixels), rounded to nearest (`as u8`
-/// saturates at 0 and 255): twelve channels (four pixels) at a time, which the
-/// compiler vectorizes.
+/// saturates at 0 and 255): with SSE2 16 pixels at a time on x86-64 (the compiler
+/// does not vectorize the saturating conversion), the rest four pixels at a time.
 fn rewrite(dst: &mut [u8], start: &[u8], a: [f32; 3], r: f32) {
+    #[cfg(target_arch = "x86_64")]
+    let (dst, start) = {
+        let done = crate::blend::sse2::rewrite(dst, start, a, r);
+        (&mut dst[done..], &start[done..])
+    };
     let pattern: [f32; 12] = std::array::from_fn(|q| a[q % 3] + 0.5);
     let mut d = dst.chunks_exact_mut(12);
     let mut s = start.chunks_exact(12);
@@ -177,5 +182,32 @@ fn rewrite(dst: &mut [u8], start: &[u8], a: [f32; 3], r: f32) {
     }
     for (q, (dv, &sv)) in d.into_remainder().iter_mut().zip(s.remainder()).enumerate() {
         *dv = (pattern[q] + r * sv as f32) as u8;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The vectorized rewrite writes what the per-channel formula does, for any
+    /// length (whole 16-pixel blocks and the rest) and any run state.
+    #[test]
+    fn rewrite_is_the_per_channel_formula() {
+        let mut seed = 0x9e37_79b9_u32;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed
+        };
+        for len in [0usize, 3, 45, 48, 51, 96, 189, 192, 387] {
+            for _ in 0..200 {
+                let start: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+                let r = (next() % 1001) as f32 / 1000.0;
+                let a = [0, 1, 2].map(|_| (1.0 - r) * (next() % 25600) as f32 / 100.0);
+                let mut dst = vec![0u8; len];
+                super::rewrite(&mut dst, &start, a, r);
+                let want: Vec<u8> = start.iter().enumerate().map(|(q, &s)| (a[q % 3] + 0.5 + r * s as f32) as u8).collect();
+                assert_eq!(dst, want, "len {len} a {a:?} r {r}");
+            }
+        }
     }
 }
