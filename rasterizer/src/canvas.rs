@@ -424,7 +424,7 @@ impl Canvas {
                 self.clip = Rect { x0: self.tx, y0: self.ty, x1: self.tx + cw, y1: self.ty + ch };
             }
         }
-        self.records.grid = CanvasGrid::new(self.sx as f32, self.tx as f32, self.sy as f32, self.ty as f32);
+        self.records.set_grid(CanvasGrid::new(self.sx as f32, self.tx as f32, self.sy as f32, self.ty as f32));
         // canvas pixels that are device pixels: spreading an edge over them changes nothing
         let identity = self.sx == 1.0 && self.sy == 1.0 && self.tx.fract() == 0.0 && self.ty.fract() == 0.0;
         self.raster.set_grid((!identity).then_some([self.sx, self.tx, self.sy, self.ty]));
@@ -1397,7 +1397,7 @@ impl Canvas {
             let Some(sx) = Span::new(x0, x1, self.w) else { return };
             let Some(sy) = Span::new(y0, y1, self.h) else { return };
             let rb = [r.x0.max(self.clip.x0), r.x1.min(self.clip.x1), r.y0.max(self.clip.y0), r.y1.min(self.clip.y1)];
-            let rb = self.records.grid.splits_cells(rb).then(|| rb.map(|v| v as f32));
+            let rb = self.records.grid().splits_cells(rb).then(|| rb.map(|v| v as f32));
             self.fill_opaque_axis_rect(sx, sy, paint, rb);
             return;
         }

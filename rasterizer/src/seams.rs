@@ -76,7 +76,7 @@ fn box_union(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
 /// from pixel to pixel, and along a horizontal edge the vertical ones.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct CanvasGrid {
-    gx: f32,
+    pub(crate) gx: f32,
     ox: f32,
     gy: f32,
     oy: f32,
@@ -528,7 +528,27 @@ pub(crate) struct Records {
     /// have pending masks ([`MaskRec::pending`]).
     planes: Vec<[f64; 3]>,
     /// The canvas's pixels on the device, for [`canvas_conflation`].
-    pub(crate) grid: CanvasGrid,
+    grid: CanvasGrid,
+    /// The last rectangle composited through a record where the pixel's column did
+    /// not matter ([`RectAdd`]).
+    last_add: Option<RectAdd>,
+}
+
+/// A record a rectangle was composited through, the record it became and the
+/// rectangle's row, samples, area, colour and device box. Along a row of an opaque
+/// rectangle the edge pixels' records are often the same (made by the same shapes
+/// before) but for their pixel; where every box involved spans the pixel's column
+/// and a canvas cell either side, [`MaskRec::add`] does not depend on the column
+/// ([`MaskRec::column_free`]), so such a pixel takes the last result instead.
+#[derive(Clone, Copy, Debug)]
+struct RectAdd {
+    row: usize,
+    mask: u64,
+    cov: f32,
+    col: [u8; 3],
+    rect: [f32; 4],
+    before: MaskRec,
+    after: MaskRec,
 }
 
 impl Records {
@@ -548,6 +568,16 @@ impl Records {
     pub(crate) fn clear(&mut self) {
         self.len = 0;
         self.planes.clear();
+    }
+
+    /// Where the canvas's pixels lie on the device.
+    pub(crate) fn set_grid(&mut self, grid: CanvasGrid) {
+        self.grid = grid;
+        self.last_add = None;
+    }
+
+    pub(crate) fn grid(&self) -> &CanvasGrid {
+        &self.grid
     }
 
     /// Keeps the inner half-planes of a convex polygon (at most [`MAX_MASK_EDGES`])
@@ -702,9 +732,22 @@ impl Records {
             let rec = &mut self.recs[k];
             if rec.result == cur {
                 rec.resolve(planes, width);
-                let at = ((pixel % width) as f32, (pixel / width) as f32);
-                let out = rec.add(mask, density, cov, col, rect.map(|b| (&self.grid, b, at)), None);
+                let (x, y) = (pixel % width, pixel / width);
+                let Some(nb) = rect.filter(|_| density >= 1.0) else {
+                    let out = rec.add(mask, density, cov, col, rect.map(|b| (&self.grid, b, (x as f32, y as f32))), None);
+                    px.copy_from_slice(&out);
+                    return;
+                };
+                let column_free = rec.column_free(nb, x as f32, self.grid.gx);
+                if let Some(last) = self.last_add.as_ref().filter(|l| column_free && l.row == y && l.mask == mask && l.cov.to_bits() == cov.to_bits() && l.col == col && l.rect.map(f32::to_bits) == nb.map(f32::to_bits) && l.before.same_as(rec)) {
+                    *rec = MaskRec { pixel: pixel as u32, ..last.after };
+                    px.copy_from_slice(&rec.result);
+                    return;
+                }
+                let before = *rec;
+                let out = rec.add(mask, 1.0, cov, col, Some((&self.grid, nb, (x as f32, y as f32))), None);
                 px.copy_from_slice(&out);
+                self.last_add = column_free.then_some(RectAdd { row: y, mask, cov, col, rect: nb, before, after: *rec });
                 return;
             }
         }
@@ -748,6 +791,34 @@ fn pending_planes(planes: &[[f64; 3]], code: u32) -> &[[f64; 3]] {
 }
 
 impl MaskRec {
+    /// Whether the record, but for its pixel, is `other`'s (resolved both).
+    #[inline(always)]
+    fn same_as(&self, other: &MaskRec) -> bool {
+        let n = self.n as usize;
+        let bits = |b: &[f32]| -> [u32; 4] { std::array::from_fn(|i| b.get(i).map_or(0, |v| v.to_bits())) };
+        self.result == other.result
+            && self.n == other.n
+            && self.pending == 0
+            && other.pending == 0
+            && bits(&self.base) == bits(&other.base)
+            && self.conflated.to_bits() == other.conflated.to_bits()
+            && (0..n).all(|r| {
+                let (a, b) = (self.regions[r], other.regions[r]);
+                a.0 == b.0 && a.1.to_bits() == b.1.to_bits() && a.2 == b.2 && bits(&self.boxes[r]) == bits(&other.boxes[r])
+            })
+    }
+
+    /// Whether adding a rectangle of device box `nb` to the record at pixel column
+    /// `x` gives what it gives at any other column where this holds: the new box and
+    /// every region's box span the pixel's column and the canvas cell (`gx` device
+    /// pixels wide) either side, so that each clips to the whole column and
+    /// [`canvas_conflation`] finds every cell across covered by both.
+    #[inline(always)]
+    fn column_free(&self, nb: [f32; 4], x: f32, gx: f32) -> bool {
+        let spans = |b: &[f32; 4]| b[0] <= x - gx && b[1] >= x + 1.0 + gx;
+        spans(&nb) && self.boxes[..self.n as usize].iter().all(|b| !(b[0] < b[1]) || spans(b))
+    }
+
     /// Computes the first region's samples if they are pending.
     #[inline(always)]
     fn resolve(&mut self, planes: &[[f64; 3]], width: usize) {
@@ -820,6 +891,58 @@ mod tests {
             let got = canvas_conflation(&g, r, n, px, py) as f64;
             assert!((got - want).abs() < 1e-4, "{g:?} {r:?} {n:?}: {got} vs {want}");
         }
+    }
+
+    /// Rectangles composited along rows of records give, pixel by pixel, what each
+    /// gives computed afresh (without taking an earlier column's result): the columns
+    /// whose result is taken are those where it does not depend on the column.
+    #[test]
+    fn rectangles_along_a_row_composite_as_computed_afresh() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let (w, h) = (24usize, 6usize);
+        let mut taken = 0;
+        for _ in 0..300 {
+            let grid = CanvasGrid::new(0.1 + 0.5 * next(), next(), 0.1 + 0.5 * next(), next());
+            let mut stores = [Records::default(), Records::default()];
+            let mut pixels = [vec![90u8; 3 * w * h], vec![90u8; 3 * w * h]];
+            for (r, _) in stores.iter_mut().zip(0..) {
+                r.ensure(w, w * h);
+                r.set_grid(grid.clone());
+            }
+            // tiles in rows and columns with fractional edges, some sharing them,
+            // in three colours
+            for t in 0..12 {
+                let (x0, y0) = ((next() * 10.0 * 4.0).floor() / 4.0 + next() * 0.5, (next() * 4.0).floor() + next());
+                let b = [x0, x0 + 2.0 + 12.0 * next(), y0, y0 + 0.5 + 2.0 * next()];
+                let col = [[200, 40, 40], [40, 200, 40], [40, 40, 200]][t % 3];
+                for y in (b[2].floor() as usize)..(b[3].ceil() as usize).min(h) {
+                    for x in (b[0].floor() as usize)..(b[1].ceil() as usize).min(w) {
+                        let local = [b[0] - x as f32, b[1] - x as f32, b[2] - y as f32, b[3] - y as f32].map(|v| v.clamp(0.0, 1.0));
+                        let cov = (local[1] - local[0]) * (local[3] - local[2]);
+                        if cov <= 0.0 || cov >= 1.0 {
+                            continue;
+                        }
+                        let pixel = y * w + x;
+                        for (k, (store, px)) in stores.iter_mut().zip(pixels.iter_mut()).enumerate() {
+                            if k == 1 {
+                                store.last_add = None;
+                            } else if store.last_add.is_some_and(|l| l.row == y) {
+                                taken += 1;
+                            }
+                            store.composite(pixel, &mut px[3 * pixel..3 * pixel + 3], box_mask(local), 1.0, cov, col, Some(b));
+                        }
+                    }
+                }
+                assert_eq!(pixels[0], pixels[1], "{grid:?}, tile {t}");
+            }
+        }
+        assert!(taken > 1000, "results taken from an earlier column: {taken}");
     }
 
     /// The box mask holds exactly the samples whose centres lie inside the box, the
