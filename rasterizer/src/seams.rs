@@ -532,6 +532,9 @@ pub(crate) struct Records {
     /// The last rectangle composited through a record where the pixel's column did
     /// not matter ([`RectAdd`]).
     last_add: Option<RectAdd>,
+    /// The last plain blend ([`Records::start`]): the pixel, the coverage's bits and
+    /// the colour, and the result.
+    last_blend: (([u8; 3], u32, [u8; 3]), [u8; 3]),
 }
 
 /// A record a rectangle was composited through, the record it became and the
@@ -759,11 +762,19 @@ impl Records {
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn start(&mut self, k: Option<usize>, pixel: usize, px: &mut [u8], cur: [u8; 3], mask: u64, pending: u32, cov: f32, col: [u8; 3], rect: Option<[f32; 4]>) {
-        let mut out = [0u8; 3];
-        for ch in 0..3 {
-            let d = cur[ch] as f32;
-            out[ch] = crate::blend::blended(cur[ch], (col[ch] as f32 - d) * cov, crate::blend::NUDGE);
-        }
+        // (along an edge the pixels beneath are mostly of one colour)
+        let key = (cur, cov.to_bits(), col);
+        let out = if self.last_blend.0 == key {
+            self.last_blend.1
+        } else {
+            let mut out = [0u8; 3];
+            for ch in 0..3 {
+                let d = cur[ch] as f32;
+                out[ch] = crate::blend::blended(cur[ch], (col[ch] as f32 - d) * cov, crate::blend::NUDGE);
+            }
+            self.last_blend = (key, out);
+            out
+        };
         px.copy_from_slice(&out);
         let fill = |r: &mut MaskRec| {
             r.pixel = pixel as u32;
