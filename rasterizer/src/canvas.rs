@@ -1466,14 +1466,16 @@ impl Canvas {
             } else {
                 // the columns between the first and the last are covered whole: one
                 // mask and area for all of them (1 * h is h exactly)
-                let (mid_mask, mid_area) = (box_mask([0.0, 1.0, ly0, ly1]), (ly1 - ly0).max(0.0));
-                for i in i0..i1 {
-                    if i == i0 || i + 1 == i1 {
-                        let [lx0, lx1] = sx.at(i);
-                        self.edge_pixel(row + i, [lx0, lx1, ly0, ly1], paint, rb);
-                    } else {
-                        self.edge_pixel_masked(row + i, mid_mask, mid_area, paint, rb);
-                    }
+                let [lx0, lx1] = sx.at(i0);
+                self.edge_pixel(row + i0, [lx0, lx1, ly0, ly1], paint, rb);
+                if i1 > i0 + 2 {
+                    let (mid_mask, mid_area) = (box_mask([0.0, 1.0, ly0, ly1]), (ly1 - ly0).max(0.0));
+                    let px = &mut self.pixels[3 * (row + i0 + 1)..3 * (row + i1 - 1)];
+                    self.records.composite_row((i0 + 1, j), px, mid_mask, mid_area, rgb, rb);
+                }
+                if i1 > i0 + 1 {
+                    let [lx0, lx1] = sx.at(i1 - 1);
+                    self.edge_pixel(row + i1 - 1, [lx0, lx1, ly0, ly1], paint, rb);
                 }
             }
         }

@@ -535,6 +535,85 @@ pub(crate) struct Records {
     /// The last plain blend ([`Records::start`]): the pixel, the coverage's bits and
     /// the colour, and the result.
     last_blend: (([u8; 3], u32, [u8; 3]), [u8; 3]),
+    /// This epoch's [`Run`]s (a slot `RUN | (k + 1)` names `runs[k]`).
+    runs: Vec<Run>,
+    run_store: RunStore,
+}
+
+impl Run {
+    /// The record the blend of `pixel` (one of the run's) made; `store`: the epoch's,
+    /// `w` pixels a row.
+    #[inline(always)]
+    fn record(&self, store: &RunStore, pixel: usize, w: usize) -> MaskRec {
+        match self.kind {
+            RunKind::Shared(k) => MaskRec { pixel: pixel as u32, ..store.shared[k as usize] },
+            RunKind::Plain { mask, cov, col, rect, base } => {
+                let b = base as usize + 3 * (pixel % w - self.x0 as usize);
+                let cur = [store.bases[b], store.bases[b + 1], store.bases[b + 2]];
+                let mut rec = MaskRec { pixel: pixel as u32, result: self.result(store, pixel, w), n: 1, base: cur.map(|v| v as f32), ..MaskRec::default() };
+                rec.regions[0] = (mask, cov, col);
+                rec.boxes[0] = rect;
+                rec
+            }
+        }
+    }
+
+    /// What the run made of `pixel` (one of its).
+    #[inline(always)]
+    fn result(&self, store: &RunStore, pixel: usize, w: usize) -> [u8; 3] {
+        match self.kind {
+            RunKind::Shared(k) => store.shared[k as usize].result,
+            RunKind::Plain { base, .. } => {
+                let b = base as usize + 3 * (pixel % w - self.x0 as usize);
+                [store.results[b], store.results[b + 1], store.results[b + 2]]
+            }
+        }
+    }
+}
+
+/// What this epoch's [`Run`]s keep beyond themselves.
+#[derive(Debug, Default)]
+struct RunStore {
+    /// What the pixels of plain runs held before them and what they made of them.
+    bases: Vec<u8>,
+    results: Vec<u8>,
+    /// The records of shared runs.
+    shared: Vec<MaskRec>,
+}
+
+impl RunStore {
+    fn clear(&mut self) {
+        self.bases.clear();
+        self.results.clear();
+        self.shared.clear();
+    }
+}
+
+/// Tags a slot that names a [`Run`] rather than a record.
+const RUN: u32 = 1 << 31;
+
+/// Pixels of one row whose records an opaque rectangle made alike, kept as one entry
+/// instead of a record each (most are never composited over again; a pixel's record
+/// is made from it when it is looked up, [`Records::index_holding`]): the columns a
+/// rectangle covers whole in a row it covers partly, blended plainly (none holding a
+/// usable record) or composited through records that were the same but for their
+/// pixel.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    y: u32,
+    x0: u32,
+    x1: u32,
+    kind: RunKind,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum RunKind {
+    /// Every pixel's record is `RunStore::shared[k]` but for its pixel.
+    Shared(u32),
+    /// Blended plainly over pixels of different values: each pixel's record has the
+    /// rectangle's samples, area, colour and box, and the pixel's values before and
+    /// after from `RunStore::bases` and `results` (RGB, `x0..x1`, from `base`).
+    Plain { mask: u64, cov: f32, col: [u8; 3], rect: [f32; 4], base: u32 },
 }
 
 /// A record a rectangle was composited through, the record it became and the
@@ -562,6 +641,8 @@ impl Records {
             self.slot = vec![0; pixels];
             self.len = 0;
             self.planes.clear();
+            self.runs.clear();
+            self.run_store.clear();
             self.cap = pixels.max(1024);
             self.width = width;
         }
@@ -571,6 +652,8 @@ impl Records {
     pub(crate) fn clear(&mut self) {
         self.len = 0;
         self.planes.clear();
+        self.runs.clear();
+        self.run_store.clear();
     }
 
     /// Where the canvas's pixels lie on the device.
@@ -603,10 +686,175 @@ impl Records {
         self.planes.clear();
     }
 
+    /// The record of `pixel` (not one of a [`Run`]'s).
     #[inline(always)]
     fn index(&self, pixel: usize) -> Option<usize> {
         let k = (*self.slot.get(pixel)? as usize).checked_sub(1)?;
         (self.recs[..self.len].get(k)?.pixel == pixel as u32).then_some(k)
+    }
+
+    /// The record of `pixel`, which holds `cur`: made from its [`Run`] when the run
+    /// made `cur` (else the pixel has none to composite through).
+    #[inline(always)]
+    fn index_holding(&mut self, pixel: usize, cur: [u8; 3]) -> Option<usize> {
+        let s = *self.slot.get(pixel)?;
+        if s & RUN != 0 {
+            let rec = self.run_record(s, pixel).filter(|r| r.result == cur)?;
+            self.push_with(pixel, |r| *r = rec);
+            return Some(self.len - 1);
+        }
+        self.index(pixel)
+    }
+
+    /// Whether `pixel`, which holds `cur`, has a record (or lies in a [`Run`]) that
+    /// made `cur`.
+    #[inline(always)]
+    fn holds_record(&self, pixel: usize, cur: &[u8]) -> bool {
+        let s = self.slot[pixel];
+        if s & RUN != 0 {
+            return self.run_of(s, pixel).is_some_and(|run| run.result(&self.run_store, pixel, self.width) == cur);
+        }
+        self.index(pixel).is_some_and(|k| self.recs[k].result == cur)
+    }
+
+    /// The [`Run`] the run slot `s` names when it holds `pixel`.
+    #[inline(always)]
+    fn run_of(&self, s: u32, pixel: usize) -> Option<&Run> {
+        let run = self.runs.get(((s & !RUN) as usize).checked_sub(1)?)?;
+        let (x, y) = (pixel % self.width, pixel / self.width);
+        (run.y as usize == y && (run.x0 as usize..run.x1 as usize).contains(&x)).then_some(run)
+    }
+
+    /// The record the plain blend of `pixel` in its [`Run`] (run slot `s`) made.
+    fn run_record(&self, s: u32, pixel: usize) -> Option<MaskRec> {
+        Some(self.run_of(s, pixel)?.record(&self.run_store, pixel, self.width))
+    }
+
+    /// Composites an opaque rectangle over pixels `x0..` of row `y` (`row`: their
+    /// RGB) where it has samples `mask` and area `cov` in each: pixels in a shared
+    /// [`Run`] whose result does not depend on the column once for all, those with
+    /// another record through it ([`Records::composite`]), the others blended plainly;
+    /// each stretch of them kept as a [`Run`]. `rect`: its device box when it is kept
+    /// for [`canvas_conflation`].
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn composite_row(&mut self, (x0, y): (usize, usize), row: &mut [u8], mask: u64, cov: f32, col: [u8; 3], rect: Option<[f32; 4]>) {
+        let (w, n) = (self.width, row.len() / 3);
+        if cov <= 0.0 || y * w + x0 + n > self.slot.len() {
+            return;
+        }
+        let at = y * w + x0;
+        let mut i = 0;
+        while i < n {
+            if let Some(j) = self.shared_stretch((x0, y), row, i, rect) {
+                let mut rec = self.run_record(self.slot[at + i], at + i).expect("a shared run's pixel");
+                let px = (x0 + i) as f32;
+                let out = rec.add(mask, 1.0, cov, col, rect.map(|b| (&self.grid, b, (px, y as f32))), None);
+                crate::blend::fill_rgb(&mut row[3 * i..3 * j], out);
+                self.shared_run((x0 + i, x0 + j, y), rec);
+                i = j;
+                continue;
+            }
+            if self.holds_record(at + i, &row[3 * i..3 * i + 3]) {
+                self.composite(at + i, &mut row[3 * i..3 * i + 3], mask, 1.0, cov, col, rect);
+                i += 1;
+                continue;
+            }
+            let mut j = i + 1;
+            while j < n && !self.holds_record(at + j, &row[3 * j..3 * j + 3]) {
+                j += 1;
+            }
+            self.plain_run((x0 + i, x0 + j, y), &mut row[3 * i..3 * j], mask, cov, col, rect);
+            i = j;
+        }
+    }
+
+    /// The end of the stretch of `row` (pixels from `x0` of row `y`) from pixel `i`
+    /// on that lie in one shared [`Run`] and hold its result, when it is more than one
+    /// pixel and adding the rectangle `rect` to its record does not depend on the
+    /// column there ([`MaskRec::column_free`] at both ends).
+    fn shared_stretch(&self, (x0, y): (usize, usize), row: &[u8], i: usize, rect: Option<[f32; 4]>) -> Option<usize> {
+        let at = y * self.width + x0;
+        let s = self.slot[at + i];
+        if s & RUN == 0 {
+            return None;
+        }
+        let run = self.run_of(s, at + i)?;
+        let RunKind::Shared(k) = run.kind else { return None };
+        let rec = &self.run_store.shared[k as usize];
+        let n = (row.len() / 3).min(run.x1 as usize - x0);
+        let mut j = i;
+        while j < n && self.slot[at + j] == s && row[3 * j..3 * j + 3] == rec.result {
+            j += 1;
+        }
+        let free = |x: usize| rect.map_or(true, |nb| rec.column_free(nb, x as f32, self.grid.gx));
+        (j > i + 1 && free(x0 + i) && free(x0 + j - 1)).then_some(j)
+    }
+
+    /// Keeps pixels `x0..x1` of row `y` as a [`Run`] whose records are `rec` but for
+    /// their pixel.
+    fn shared_run(&mut self, (x0, x1, y): (usize, usize, usize), rec: MaskRec) {
+        self.keep_room();
+        self.run_store.shared.push(rec);
+        let k = self.run_store.shared.len() as u32 - 1;
+        self.push_run(Run { y: y as u32, x0: x0 as u32, x1: x1 as u32, kind: RunKind::Shared(k) });
+    }
+
+    /// Blends pixels `x0..x1` of row `y` (`px`) plainly and keeps them as a [`Run`].
+    #[allow(clippy::too_many_arguments)]
+    fn plain_run(&mut self, (x0, x1, y): (usize, usize, usize), px: &mut [u8], mask: u64, cov: f32, col: [u8; 3], rect: Option<[f32; 4]>) {
+        let rect = rect.unwrap_or([0.0; 4]);
+        let first = [px[0], px[1], px[2]];
+        if px.chunks_exact(3).all(|p| p == first) {
+            let mut result = first;
+            crate::blend::blend_opaque(&mut result, col, cov);
+            crate::blend::fill_rgb(px, result);
+            let mut rec = MaskRec { result, n: 1, base: first.map(|v| v as f32), ..MaskRec::default() };
+            rec.regions[0] = (mask, cov, col);
+            rec.boxes[0] = rect;
+            self.shared_run((x0, x1, y), rec);
+            return;
+        }
+        self.keep_room();
+        let store = &mut self.run_store;
+        let base = store.bases.len() as u32;
+        store.bases.extend_from_slice(px);
+        crate::blend::blend_opaque_run(px, col, cov);
+        store.results.extend_from_slice(px);
+        self.push_run(Run { y: y as u32, x0: x0 as u32, x1: x1 as u32, kind: RunKind::Plain { mask, cov, col, rect, base } });
+    }
+
+    /// Makes `run` the [`Run`] of its pixels.
+    fn push_run(&mut self, run: Run) {
+        self.runs.push(run);
+        let tag = RUN | self.runs.len() as u32;
+        let at = run.y as usize * self.width;
+        self.slot[at + run.x0 as usize..at + run.x1 as usize].fill(tag);
+    }
+
+    /// Bounds what [`Run`]s keep: an epoch drawn over for long, without
+    /// `background()`, turns the pixels still in runs into records and drops the runs.
+    fn keep_room(&mut self) {
+        if self.runs.len() >= self.slot.len() || self.run_store.bases.len() >= 3 * self.slot.len() {
+            self.runs_to_records();
+        }
+    }
+
+    /// Makes the records of the pixels still in [`Run`]s and drops the runs.
+    fn runs_to_records(&mut self) {
+        let (mut runs, mut store) = (std::mem::take(&mut self.runs), std::mem::take(&mut self.run_store));
+        for (k, run) in runs.iter().enumerate() {
+            let tag = RUN | (k as u32 + 1);
+            for x in run.x0 as usize..run.x1 as usize {
+                let pixel = run.y as usize * self.width + x;
+                if self.slot[pixel] == tag {
+                    let rec = run.record(&store, pixel, self.width);
+                    self.push_with(pixel, |r| *r = rec);
+                }
+            }
+        }
+        runs.clear();
+        store.clear();
+        (self.runs, self.run_store) = (runs, store);
     }
 
     /// Retires the record of `pixel`.
@@ -676,10 +924,16 @@ impl Records {
         self.cap = (2 * n).max(self.slot.len()).max(1024);
     }
 
-    /// The live records, in the order they were made, their masks pending where they
+    /// The live records (those of [`Run`]s after the others), their masks pending where they
     /// are (computed from [`Records::pending_shapes`]).
     pub(crate) fn live(&self) -> impl Iterator<Item = MaskRec> + '_ {
-        self.recs[..self.len].iter().enumerate().filter(|(k, r)| self.slot[r.pixel as usize] as usize == k + 1).map(|(_, r)| *r)
+        let recs = self.recs[..self.len].iter().enumerate().filter(|(k, r)| self.slot[r.pixel as usize] as usize == k + 1).map(|(_, r)| *r);
+        let runs = self.runs.iter().enumerate().flat_map(move |(k, run)| {
+            let tag = RUN | (k as u32 + 1);
+            let row = run.y as usize * self.width;
+            (row + run.x0 as usize..row + run.x1 as usize).filter(move |&p| self.slot[p] == tag).map(move |p| run.record(&self.run_store, p, self.width))
+        });
+        recs.chain(runs)
     }
 
     /// The shapes the pending masks of this epoch's records name.
@@ -701,7 +955,7 @@ impl Records {
     pub(crate) fn composite_polygon(&mut self, (x, y): (usize, usize), px: &mut [u8], code: u32, cov: f32, col: [u8; 3]) {
         let pixel = y * self.width + x;
         let cur = [px[0], px[1], px[2]];
-        let k = self.index(pixel);
+        let k = self.index_holding(pixel, cur);
         if let Some(k) = k {
             let (planes, width) = (&self.planes, self.width);
             let rec = &mut self.recs[k];
@@ -729,7 +983,7 @@ impl Records {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn composite(&mut self, pixel: usize, px: &mut [u8], mask: u64, density: f32, cov: f32, col: [u8; 3], rect: Option<[f32; 4]>) {
         let cur = [px[0], px[1], px[2]];
-        let k = self.index(pixel);
+        let k = self.index_holding(pixel, cur);
         if let Some(k) = k {
             let (planes, width) = (&self.planes, self.width);
             let rec = &mut self.recs[k];
@@ -954,6 +1208,73 @@ mod tests {
             }
         }
         assert!(taken > 1000, "results taken from an earlier column: {taken}");
+    }
+
+    /// Rows of pixels composited at once (kept as runs) give what compositing each
+    /// pixel gives, over layers of rectangles, through records put back from the live
+    /// ones (a snapshot), and past the point where runs are turned into records.
+    #[test]
+    fn rows_composited_at_once_match_pixel_by_pixel() {
+        let mut seed = 0x7f4a_7c15_2545_f491u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let (w, h) = (20usize, 5usize);
+        let (mut shared, mut runs_kept) = (0, 0);
+        for case in 0..300 {
+            let grid = CanvasGrid::new(0.1 + 0.5 * next(), next(), 0.1 + 0.5 * next(), next());
+            let mut stores = [Records::default(), Records::default()];
+            // a background of one colour, or of stripes
+            let striped = case % 3 == 0;
+            let mut pixels = [vec![0u8; 3 * w * h], vec![0u8; 3 * w * h]];
+            for px in pixels.iter_mut() {
+                for (k, v) in px.iter_mut().enumerate() {
+                    *v = if striped { ((k / 3) % 7 * 30) as u8 } else { 90 };
+                }
+            }
+            for r in stores.iter_mut() {
+                r.ensure(w, w * h);
+                r.set_grid(grid.clone());
+            }
+            for t in 0..40 {
+                if t == 30 {
+                    runs_kept += stores[0].runs.len();
+                    stores[0].runs_to_records();
+                }
+                if t == 20 {
+                    // a snapshot taken and put back into a fresh epoch
+                    for r in stores.iter_mut() {
+                        let live: Vec<MaskRec> = r.live().collect();
+                        r.clear();
+                        live.into_iter().for_each(|m| r.put(m));
+                    }
+                }
+                let (x0, y0) = ((next() * 8.0).floor() + next() * 0.5, (next() * 4.0).floor() + [0.25, 0.5, next()][t % 3]);
+                let b = [x0, x0 + 3.0 + 10.0 * next(), y0, y0 + 0.5 + 2.0 * next()];
+                let col = [[200, 40, 40], [40, 200, 40], [40, 40, 200]][(t / 2) % 3];
+                let rect = (t % 5 != 4).then_some(b);
+                let (i0, i1) = (b[0].floor() as usize + 1, (b[1].ceil() as usize - 1).min(w));
+                for y in (b[2].floor() as usize)..(b[3].ceil() as usize).min(h) {
+                    let (ly0, ly1) = ((b[2] - y as f32).max(0.0), (b[3] - y as f32).min(1.0));
+                    if i1 <= i0 || ly1 - ly0 >= 1.0 {
+                        continue;
+                    }
+                    let (mask, cov) = (box_mask([0.0, 1.0, ly0, ly1]), ly1 - ly0);
+                    let (a, z) = (3 * (y * w + i0), 3 * (y * w + i1));
+                    stores[0].composite_row((i0, y), &mut pixels[0][a..z], mask, cov, col, rect);
+                    for x in i0..i1 {
+                        let p = y * w + x;
+                        stores[1].composite(p, &mut pixels[1][3 * p..3 * p + 3], mask, 1.0, cov, col, rect);
+                    }
+                }
+                assert_eq!(pixels[0], pixels[1], "case {case}, rectangle {t}");
+                shared += stores[0].runs.iter().filter(|r| matches!(r.kind, RunKind::Shared(_))).count();
+            }
+        }
+        assert!(shared > 1000 && runs_kept > 100, "shared runs {shared}, runs {runs_kept}");
     }
 
     /// The box mask holds exactly the samples whose centres lie inside the box, the
