@@ -219,21 +219,13 @@ pub(crate) mod sse2 {
             let pat: [__m128; 12] = std::array::from_fn(|v| {
                 _mm_setr_ps(c[(4 * v) % 3], c[(4 * v + 1) % 3], c[(4 * v + 2) % 3], c[(4 * v + 3) % 3])
             });
-            let (av, half, zero) = (_mm_set1_ps(a), _mm_set1_ps(0.5), _mm_setzero_si128());
+            let (av, half) = (_mm_set1_ps(a), _mm_set1_ps(0.5));
             let (up, down) = (_mm_set1_ps(nudge), _mm_set1_ps(-nudge));
             let p = dst.as_mut_ptr();
             for b in 0..blocks {
                 for part in 0..3 {
                     let at = p.add(48 * b + 16 * part) as *mut __m128i;
-                    let bytes = _mm_loadu_si128(at);
-                    let lo = _mm_unpacklo_epi8(bytes, zero);
-                    let hi = _mm_unpackhi_epi8(bytes, zero);
-                    let words = [
-                        _mm_unpacklo_epi16(lo, zero),
-                        _mm_unpackhi_epi16(lo, zero),
-                        _mm_unpacklo_epi16(hi, zero),
-                        _mm_unpackhi_epi16(hi, zero),
-                    ];
+                    let words = widen(_mm_loadu_si128(at));
                     let out: [__m128i; 4] = std::array::from_fn(|q| {
                         let d = _mm_cvtepi32_ps(words[q]);
                         let t = _mm_mul_ps(_mm_sub_ps(pat[4 * part + q], d), av);
@@ -244,12 +236,25 @@ pub(crate) mod sse2 {
                         let lower = _mm_castps_si128(_mm_and_ps(same, _mm_cmple_ps(t, down)));
                         _mm_add_epi32(_mm_sub_epi32(r, raise), lower)
                     });
-                    let packed = _mm_packus_epi16(_mm_packs_epi32(out[0], out[1]), _mm_packs_epi32(out[2], out[3]));
-                    _mm_storeu_si128(at, packed);
+                    _mm_storeu_si128(at, narrow(out));
                 }
             }
         }
         &mut dst[48 * blocks..]
+    }
+
+    /// The 16 bytes of `bytes` as four vectors of 32-bit integers, in order.
+    #[inline(always)]
+    unsafe fn widen(bytes: __m128i) -> [__m128i; 4] {
+        let zero = _mm_setzero_si128();
+        let (lo, hi) = (_mm_unpacklo_epi8(bytes, zero), _mm_unpackhi_epi8(bytes, zero));
+        [_mm_unpacklo_epi16(lo, zero), _mm_unpackhi_epi16(lo, zero), _mm_unpacklo_epi16(hi, zero), _mm_unpackhi_epi16(hi, zero)]
+    }
+
+    /// Four vectors of 32-bit integers as 16 bytes, each saturated to `[0, 255]`.
+    #[inline(always)]
+    unsafe fn narrow(v: [__m128i; 4]) -> __m128i {
+        _mm_packus_epi16(_mm_packs_epi32(v[0], v[1]), _mm_packs_epi32(v[2], v[3]))
     }
 
     /// `dst = a + r * start` per channel, rounded to nearest, on the whole 16-pixel
@@ -265,26 +270,17 @@ pub(crate) mod sse2 {
                 let c = |k: usize| a[k % 3] + 0.5;
                 _mm_setr_ps(c(4 * v), c(4 * v + 1), c(4 * v + 2), c(4 * v + 3))
             });
-            let (rv, zero) = (_mm_set1_ps(r), _mm_setzero_si128());
+            let rv = _mm_set1_ps(r);
             let (d, s) = (dst.as_mut_ptr(), start.as_ptr());
             for b in 0..blocks {
                 for part in 0..3 {
                     let off = 48 * b + 16 * part;
-                    let bytes = _mm_loadu_si128(s.add(off) as *const __m128i);
-                    let lo = _mm_unpacklo_epi8(bytes, zero);
-                    let hi = _mm_unpackhi_epi8(bytes, zero);
-                    let words = [
-                        _mm_unpacklo_epi16(lo, zero),
-                        _mm_unpackhi_epi16(lo, zero),
-                        _mm_unpacklo_epi16(hi, zero),
-                        _mm_unpackhi_epi16(hi, zero),
-                    ];
+                    let words = widen(_mm_loadu_si128(s.add(off) as *const __m128i));
                     let out: [__m128i; 4] = std::array::from_fn(|q| {
                         let v = _mm_add_ps(pat[4 * part + q], _mm_mul_ps(rv, _mm_cvtepi32_ps(words[q])));
                         _mm_cvttps_epi32(v)
                     });
-                    let packed = _mm_packus_epi16(_mm_packs_epi32(out[0], out[1]), _mm_packs_epi32(out[2], out[3]));
-                    _mm_storeu_si128(d.add(off) as *mut __m128i, packed);
+                    _mm_storeu_si128(d.add(off) as *mut __m128i, narrow(out));
                 }
             }
         }

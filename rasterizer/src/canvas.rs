@@ -1499,19 +1499,13 @@ impl Canvas {
     fn edge_pixel(&mut self, idx: usize, b: [f32; 4], paint: &Paint, rb: Option<[f32; 4]>) {
         let [x0, x1, y0, y1] = b;
         let a = (x1 - x0).max(0.0) * (y1 - y0).max(0.0);
-        self.edge_pixel_masked(idx, box_mask(b), a, paint, rb);
-    }
-
-    /// [`Canvas::edge_pixel`] of a box whose samples and area are known.
-    #[inline(always)]
-    fn edge_pixel_masked(&mut self, idx: usize, mask: u64, a: f32, paint: &Paint, rb: Option<[f32; 4]>) {
         if a <= 0.0 {
             return;
         }
         let Some(px) = self.pixels.get_mut(3 * idx..3 * idx + 3) else {
             return;
         };
-        self.records.composite(idx, px, mask, 1.0, a, paint.rgb(), rb);
+        self.records.composite(idx, px, box_mask(b), 1.0, a, paint.rgb(), rb);
     }
 
     /// A miter-joined axis-aligned rectangle stroke: the outer rectangle minus the inner.

@@ -1021,11 +1021,8 @@ impl Records {
         let out = if self.last_blend.0 == key {
             self.last_blend.1
         } else {
-            let mut out = [0u8; 3];
-            for ch in 0..3 {
-                let d = cur[ch] as f32;
-                out[ch] = crate::blend::blended(cur[ch], (col[ch] as f32 - d) * cov, crate::blend::NUDGE);
-            }
+            let mut out = cur;
+            crate::blend::blend_opaque(&mut out, col, cov);
             self.last_blend = (key, out);
             out
         };
@@ -1110,17 +1107,21 @@ impl MaskRec {
 mod tests {
     use super::*;
 
-    /// canvas_conflation equals the sum over the canvas cells meeting the pixel of
-    /// (cell area inside the pixel) x (a n - o), each cell's shares computed directly.
-    #[test]
-    fn canvas_conflation_is_the_sum_over_canvas_cells() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut next = || {
+    /// Floats in `[0, 1)` from a xorshift generator seeded with `seed`.
+    fn unit_floats(mut seed: u64) -> impl FnMut() -> f32 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             (seed >> 40) as f32 / (1u64 << 24) as f32
-        };
+        }
+    }
+
+    /// canvas_conflation equals the sum over the canvas cells meeting the pixel of
+    /// (cell area inside the pixel) x (a n - o), each cell's shares computed directly.
+    #[test]
+    fn canvas_conflation_is_the_sum_over_canvas_cells() {
+        let mut next = unit_floats(0x1234_5678_9abc_def1u64);
         let span = |a0: f32, a1: f32, b0: f32, b1: f32| (a1.min(b1) - a0.max(b0)).max(0.0);
         for _ in 0..5_000 {
             let g = CanvasGrid::new(0.05 + next(), next(), 0.05 + next(), next());
@@ -1163,13 +1164,7 @@ mod tests {
     /// whose result is taken are those where it does not depend on the column.
     #[test]
     fn rectangles_along_a_row_composite_as_computed_afresh() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 40) as f32 / (1u64 << 24) as f32
-        };
+        let mut next = unit_floats(0x2545_f491_4f6c_dd1du64);
         let (w, h) = (24usize, 6usize);
         let mut taken = 0;
         for _ in 0..300 {
@@ -1215,13 +1210,7 @@ mod tests {
     /// ones (a snapshot), and past the point where runs are turned into records.
     #[test]
     fn rows_composited_at_once_match_pixel_by_pixel() {
-        let mut seed = 0x7f4a_7c15_2545_f491u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 40) as f32 / (1u64 << 24) as f32
-        };
+        let mut next = unit_floats(0x7f4a_7c15_2545_f491u64);
         let (w, h) = (20usize, 5usize);
         let (mut shared, mut runs_kept) = (0, 0);
         for case in 0..300 {
@@ -1281,13 +1270,7 @@ mod tests {
     /// lower bounds inclusive: `lo <= (i + 0.5) / 8 < hi` on each axis.
     #[test]
     fn box_mask_is_the_samples_inside_the_box() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 40) as f32 / (1u64 << 24) as f32
-        };
+        let mut next = unit_floats(0x9e37_79b9_7f4a_7c15u64);
         let side = MASK_SIDE as f32;
         for n in 0..50_000 {
             // quantised bounds half of the time, so that centres on an edge are met
