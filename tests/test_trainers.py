@@ -308,6 +308,52 @@ def test_learner_precision_follows_the_cpu(monkeypatch):
         common.learner_dtype("fp16", cpu)
 
 
+def test_learner_precision_auto_takes_the_faster_one(monkeypatch):
+    """On a CPU with native bf16, --precision auto times a gradient step both ways and
+    takes bf16 only where it is faster; the trial is a real forward and backward pass
+    that leaves no gradients and the seeded generator where it was."""
+    import time
+
+    import torch
+
+    from jsgym import machine
+    from jsgym.trainers import common
+
+    cpu = torch.device("cpu")
+    monkeypatch.setattr(machine, "native_bf16", lambda: True)
+    for slow, expected in ((torch.bfloat16, None), (None, torch.bfloat16)):
+        ran = []
+
+        def trial(dtype, slow=slow, ran=ran):
+            ran.append(dtype)
+            time.sleep(0.03 if dtype is slow else 0.001)
+
+        dtype, why = common.learner_dtype("auto", cpu, trial)
+        assert dtype is expected, why
+        assert "ms in bf16" in why and ran.count(None) == ran.count(torch.bfloat16) == 4
+    # a measured tie is not worth bf16's rounding
+    with monkeypatch.context() as patch:
+        patch.setattr(common, "time_precisions", lambda trial: (0.100, 0.097))
+        assert common.learner_dtype("auto", cpu, lambda dtype: None)[0] is None
+    # fp32 asked for, or no native bf16: nothing is timed
+    monkeypatch.setattr(machine, "native_bf16", lambda: False)
+    assert common.learner_dtype("auto", cpu, lambda dtype: pytest.fail("timed"))[0] is None
+    assert common.learner_dtype("fp32", cpu, lambda dtype: pytest.fail("timed"))[0] is None
+
+    agent = common.Agent((64, 64, 3), 4)
+    torch.manual_seed(7)
+    expected_draw = torch.rand(3)
+    torch.manual_seed(7)
+    trial = common.gradient_trial(agent, 4096, cpu)
+    seen = []
+    agent.actor.weight.register_hook(lambda grad: seen.append(grad.shape))
+    trial(None)
+    trial(torch.bfloat16)
+    assert seen == [agent.actor.weight.shape] * 2  # a backward pass reached the heads
+    assert all(p.grad is None for p in agent.parameters())
+    assert torch.equal(torch.rand(3), expected_draw)
+
+
 def test_phase_clock_charges_every_moment_to_one_phase(monkeypatch):
     """The trainers' time split (time/* scalars): each lap goes to one phase, the phases
     add up to the time elapsed, and take() returns what came since the previous one."""

@@ -22,6 +22,7 @@ import pathlib
 import textwrap
 import time
 import typing
+from collections.abc import Callable
 
 import numpy as np
 import torch
@@ -146,13 +147,19 @@ def torch_threads_for(requested: int, beside: int = 0) -> tuple[int, str]:
 PRECISIONS = ("auto", "fp32", "bf16")
 
 
-def learner_dtype(precision: str, device: torch.device) -> tuple[torch.dtype | None, str]:
+def learner_dtype(precision: str, device: torch.device,
+                  trial: Callable[[torch.dtype | None], None] | None = None,
+                  ) -> tuple[torch.dtype | None, str]:
     """The autocast dtype of the learner's forward and backward passes (None: fp32) and
-    why. ``auto`` is bf16 on a CPU that computes bf16 natively (``jsgym.machine``), where
-    the Nature-CNN's gradient steps run about 1.8x faster, and fp32 elsewhere (a GPU
-    included: bf16 there is ``--precision bf16``). Rollout inference stays fp32: its
-    batches are too small to gain from bf16, and the sampled actions' log-probabilities
-    must be those of the fp32 policy the learner's ratios are taken against."""
+    why. ``auto`` considers bf16 only on a CPU that computes bf16 natively
+    (``jsgym.machine``): elsewhere oneDNN emulates it, slower than fp32. Native bf16 is
+    not always faster either (the Nature-CNN's gradient steps ran 1.8x faster in bf16 on
+    one such CPU and 1.5x slower on another), so with ``trial`` (one gradient step in a
+    given dtype, :func:`gradient_trial`) both are timed and the faster one taken; bf16
+    only when at least 5% faster. A GPU stays fp32 (bf16 there is ``--precision bf16``).
+    Rollout inference stays fp32: its batches are too small to gain from bf16, and the
+    sampled actions' log-probabilities must be those of the fp32 policy the learner's
+    ratios are taken against."""
     if precision not in PRECISIONS:
         raise ValueError(f"--precision must be one of {', '.join(PRECISIONS)}, got {precision!r}")
     if precision == "fp32":
@@ -161,9 +168,49 @@ def learner_dtype(precision: str, device: torch.device) -> tuple[torch.dtype | N
         return torch.bfloat16, "--precision bf16"
     from jsgym.machine import native_bf16
 
-    if device.type == "cpu" and native_bf16() and torch.backends.mkldnn.is_available():
+    if not (device.type == "cpu" and native_bf16() and torch.backends.mkldnn.is_available()):
+        return None, "no native bf16 on this device"
+    if trial is None:
         return torch.bfloat16, "the CPU computes bf16 natively"
-    return None, "no native bf16 on this device"
+    fp32_s, bf16_s = time_precisions(trial)
+    timing = f"a gradient step took {bf16_s * 1e3:.0f} ms in bf16, {fp32_s * 1e3:.0f} ms in fp32"
+    if bf16_s < 0.95 * fp32_s:
+        return torch.bfloat16, f"the CPU computes bf16 natively; {timing}"
+    return None, f"the CPU computes bf16 natively but not faster here: {timing}"
+
+
+def time_precisions(trial: Callable[[torch.dtype | None], None],
+                    repeats: int = 3) -> tuple[float, float]:
+    """The fastest of ``repeats`` runs of ``trial`` in fp32 and in bf16 (seconds),
+    alternating, after one unmeasured run of each (oneDNN builds its kernels then)."""
+    spent: dict[torch.dtype | None, float] = {None: math.inf, torch.bfloat16: math.inf}
+    for measured in (False,) + (True,) * repeats:
+        for dtype in spent:
+            start = time.perf_counter()
+            trial(dtype)
+            if measured:
+                spent[dtype] = min(spent[dtype], time.perf_counter() - start)
+    return spent[None], spent[torch.bfloat16]
+
+
+def gradient_trial(agent: nn.Module, batch: int,
+                   device: torch.device) -> Callable[[torch.dtype | None], None]:
+    """One forward and backward pass of ``agent`` over ``batch`` random observations
+    under autocast to the given dtype (None: fp32), as :func:`learner_dtype` times them.
+    Draws from its own generator, leaving the seeded ones alone, and leaves no
+    gradients behind. Batches beyond 512 are timed at 512, enough to tell the two apart."""
+    batch = min(batch, 512)
+    generator = torch.Generator(device=device).manual_seed(0)
+    obs = torch.randint(0, 256, (batch, *agent.config["obs_shape"]), dtype=torch.uint8,
+                        generator=generator, device=device)
+
+    def run(dtype: torch.dtype | None) -> None:
+        with torch.autocast(device.type, dtype=dtype or torch.float32, enabled=dtype is not None):
+            logits, value = agent(obs)
+        (logits.float().sum() + value.float().sum()).backward()
+        agent.zero_grad(set_to_none=True)
+
+    return run
 
 
 class PhaseClock:

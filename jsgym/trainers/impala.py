@@ -43,8 +43,8 @@ import torch.nn.functional as F
 
 import jsgym
 from jsgym.trainers.common import (Agent, PhaseClock, RunLogger, check_games, env_kwargs_from,
-                                   evaluate, learner_dtype, load_checkpoint, load_policy,
-                                   make_run_name,
+                                   evaluate, gradient_trial, learner_dtype, load_checkpoint,
+                                   load_policy, make_run_name,
                                    parse_args, plot_learning_curve, progress_bar,
                                    random_baseline, save_checkpoint, seed_everything,
                                    torch_threads_for, updates_for)
@@ -161,7 +161,8 @@ class Args:
     """pixel encoder: nature (Nature-CNN) or impala (IMPALA-CNN)"""
     precision: str = "auto"
     """arithmetic of the learner's gradient steps: auto (bf16 autocast on a CPU that
-    computes bf16 natively, else fp32), fp32 or bf16; the actors always run in fp32"""
+    computes bf16 natively where a gradient step timed at start is faster so, else
+    fp32), fp32 or bf16; the actors always run in fp32"""
 
     # bookkeeping
     out_dir: str = "runs"
@@ -518,7 +519,13 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
     if ckpt:
         agent.load_state_dict(ckpt["model"])
     learner = nn.parallel.DistributedDataParallel(agent) if distributed else agent
-    amp_dtype, why = learner_dtype(args.precision, device)
+    learner_batch = (args.unroll_length + 1) * args.batch_size * (args.envs_per_actor // 2)
+    amp_dtype, why = learner_dtype(args.precision, device,
+                                   gradient_trial(agent, learner_batch, device))
+    if distributed:  # every learner computes as rank 0 found fastest
+        choice = [(amp_dtype, why)]
+        dist.broadcast_object_list(choice, src=0)
+        amp_dtype, why = choice[0]
     print(f"learner gradient steps in {'fp32' if amp_dtype is None else 'bf16 autocast'} ({why})",
           flush=True)
     optimizer = torch.optim.RMSprop(agent.parameters(), lr=args.learning_rate,

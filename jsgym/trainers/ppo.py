@@ -23,8 +23,8 @@ from torch.distributions.categorical import Categorical
 
 import jsgym
 from jsgym.trainers.common import (Agent, PhaseClock, RunLogger, check_games, env_kwargs_from,
-                                   evaluate, evaluate_live, learner_dtype, load_checkpoint, load_policy,
-                                   make_run_name,
+                                   evaluate, evaluate_live, gradient_trial, learner_dtype,
+                                   load_checkpoint, load_policy, make_run_name,
                                    parse_args, plot_learning_curve, progress_bar,
                                    random_baseline, save_checkpoint, seed_everything,
                                    torch_threads_for, updates_for)
@@ -110,10 +110,11 @@ class Args:
     """pixel encoder: nature (Nature-CNN) or impala (IMPALA-CNN)"""
     precision: str = "auto"
     """arithmetic of the gradient steps: auto (bf16 autocast on a CPU that computes bf16
-    natively, else fp32), fp32 or bf16; rollouts always run in fp32"""
+    natively where a gradient step timed at start is faster so, else fp32), fp32 or
+    bf16; rollouts always run in fp32"""
     compile: bool = False
-    """torch.compile the network for the gradient steps (about 1.3x faster steps on CPU
-    after a compile of about half a minute)"""
+    """torch.compile the network for the gradient steps (after a compile of about half a
+    minute; faster steps on some CPUs, slower on others: docs/training.md)"""
 
     # bookkeeping
     out_dir: str = "runs"
@@ -187,7 +188,8 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> dict:
 
     agent = Agent(obs_shape, n_actions, args.encoder).to(device)
     optimizer = optim.Adam(agent.parameters(), lr=args.learning_rate, eps=1e-5)
-    amp_dtype, why = learner_dtype(args.precision, device)
+    amp_dtype, why = learner_dtype(args.precision, device,
+                                   gradient_trial(agent, args.minibatch_size, device))
     print(f"gradient steps in {'fp32' if amp_dtype is None else 'bf16 autocast'} ({why})", flush=True)
     learner = torch.compile(agent) if args.compile else agent
     global_step, start_iteration = 0, 1
