@@ -190,6 +190,51 @@ fn incremental_frames_equal_full_draws_letterbox() {
     assert!(opaque > 300 && partial > 30, "opaque {opaque}, drawn as damage {partial}");
 }
 
+/// A prefix that flickers between two lengths (a paddle drawn after a wall of tiles,
+/// still in one frame and moving in the next) keeps one snapshot instead of taking a
+/// new one every other frame, and the frames stay those of full draws; a prefix that
+/// grows by many commands (a scrolling map that stops) moves the snapshot at once.
+#[test]
+fn a_flickering_prefix_keeps_its_snapshot() {
+    let tiles = |w: &mut CommandWriter, n: u32| {
+        w.background(Rgba::new(10, 10, 10, 255));
+        for k in 0..n {
+            let col = Rgba::new(60 + (k * 13 % 190) as u8, 90, 140, 255);
+            w.rect(&fill(col), (k % 16) as f32 * 25.3 + 0.4, 10.0 + (k / 16) as f32 * 13.7, 25.3, 13.7);
+        }
+    };
+    let mut canvas = Canvas::new(64, 48, Fit::Stretch, 1).unwrap();
+    let mut setup = CommandWriter::new();
+    setup.canvas(400.0, 300.0);
+    canvas.draw(setup.words()).unwrap();
+    for t in 0..40u32 {
+        let mut w = CommandWriter::new();
+        tiles(&mut w, 48);
+        // the paddle moves every other frame, the ball every frame
+        w.rect(&fill(Rgba::new(200, 72, 72, 255)), 30.0 + (t / 2) as f32 * 7.1, 260.0, 60.0, 9.3);
+        w.rect(&fill(WHITE), 50.0 + t as f32 * 5.3, 200.0 - t as f32 * 2.9, 7.7, 7.7);
+        canvas.draw(w.words()).unwrap();
+        same(canvas.pixels(), &fresh(Fit::Stretch, &[w.words().to_vec()], (400.0, 300.0)), &format!("frame {t}"));
+    }
+    let flickering = canvas.snapshots_taken();
+    assert!(flickering <= 2, "{flickering} snapshots over 40 frames");
+    // the same scene scrolling every frame (nothing shared past the background), then
+    // still: the first still frames share the whole map at once
+    for t in 0..6u32 {
+        let mut w = CommandWriter::new();
+        w.background(Rgba::new(10, 10, 10, 255));
+        w.rect(&fill(WHITE), 5.0 + t.min(3) as f32 * 11.3, 40.0, 300.0, 200.0);
+        tiles(&mut w, 48);
+        canvas.draw(w.words()).unwrap();
+        same(canvas.pixels(), &fresh(Fit::Stretch, &[w.words().to_vec()], (400.0, 300.0)), &format!("still frame {t}"));
+        // the first frame drops the snapshot past the background and takes one at it;
+        // frames 3, 4 and 5 are one stream: 4 shares it whole with 3 and moves the
+        // snapshot past the map at once
+        let want = match t { 0..=3 => 1, _ => 2 };
+        assert_eq!(canvas.snapshots_taken() - flickering, want, "snapshots after still frame {t}");
+    }
+}
+
 /// The history-dependence the epochs remove: a record left by an earlier frame whose
 /// result happens to equal the new background must not be trusted.
 #[test]

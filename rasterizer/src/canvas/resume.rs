@@ -12,6 +12,11 @@ use crate::seams::MaskRec;
 /// command per damaged rectangle then costs more than one pass.
 const MAX_DAMAGE: f64 = 0.35;
 
+/// Commands past its end for which a snapshot moves forward at once (see
+/// [`Canvas::draw`]); fewer wait for a third frame with them. A snapshot copies the
+/// canvas and its records, about as much work as drawing a handful of shapes.
+const SNAPSHOT_STEP: usize = 8;
+
 /// The canvas as it was after the first `cmds` commands of a stream (a prefix that
 /// consecutive frames share: background, walls, a grid): its pixels and the valid
 /// partial-coverage records, kept sparse. A frame with that prefix starts from it,
@@ -25,6 +30,8 @@ pub(super) struct Snapshot {
     /// The shapes of the records' pending masks (`Records::pending_shapes`).
     pub(super) shapes: Vec<[f64; 3]>,
     pub(super) view: View,
+    /// Snapshots taken since the canvas was made.
+    pub(super) taken: u64,
 }
 
 /// The last frame drawn in full or in part, which the next one is diffed against (see
@@ -34,6 +41,8 @@ pub(super) struct LastFrame {
     pub(super) stream: Stream,
     pub(super) view: View,
     pub(super) ok: bool,
+    /// The commands it shared at its start with the frame before it.
+    pub(super) prefix: usize,
 }
 
 /// The canvas-to-device mapping that a `JG_OP_CANVAS` sets.
@@ -108,8 +117,17 @@ impl Canvas {
                 self.redraw_damage(words)
             }
             Diff::Unindexed => Commands::new(words).try_for_each(|cmd| self.exec_timed(cmd?)),
-            // Whole, or damage with a shared prefix but no snapshot of it yet
-            _ => self.draw_whole(words, p, start_view),
+            // Whole, or damage with a shared prefix but no snapshot of it yet. A
+            // snapshot moves forward a few commands only to a prefix that three frames
+            // in a row share: a prefix that flickers between two lengths (a paddle
+            // drawn after the bricks, still in one frame and moving in the next) would
+            // otherwise take a snapshot every other frame to save drawing a command or
+            // two. Past many commands (a scrolling map that stops) it moves at once.
+            _ => {
+                let at_once = self.snap.cmds == 0 || p >= self.snap.cmds + SNAPSHOT_STEP || self.last.prefix >= p;
+                let keep = if at_once { p } else { self.snap.cmds };
+                self.draw_whole(words, keep, start_view)
+            }
         };
         if result.is_err() || diff == Diff::Unindexed {
             self.last.ok = false;
@@ -121,6 +139,7 @@ impl Canvas {
         std::mem::swap(&mut self.last.stream.entries, &mut self.entries);
         self.last.view = start_view;
         self.last.ok = true;
+        self.last.prefix = p;
         Ok(())
     }
 
@@ -151,6 +170,7 @@ impl Canvas {
 
     fn take_snapshot(&mut self, cmds: usize, view: View) {
         let s = &mut self.snap;
+        s.taken += 1;
         s.cmds = cmds;
         s.view = view;
         s.pixels.clear();
@@ -199,6 +219,12 @@ impl Canvas {
     /// from the frame before (`None`: it drew the whole stream).
     pub fn redrawn_last(&self) -> Option<u64> {
         self.redrawn
+    }
+
+    /// How many times [`Canvas::draw`] has kept the canvas after a shared prefix (a
+    /// copy of the canvas and its records each).
+    pub fn snapshots_taken(&self) -> u64 {
+        self.snap.taken
     }
 
     /// Draws the damaged rectangles found by [`Damage::diff`]: every command that
