@@ -77,11 +77,18 @@ impl Bounds {
         PixRect { x0: 0, y0: 0, x1: self.w, y1: self.h }
     }
 
-    /// The pixels of the buffer inside device box `r` grown by one pixel.
+    /// The pixels of the buffer inside device box `r` grown by one canvas pixel and
+    /// rounded out. The canvas pixel: an edge's coverage is that of the canvas pixels
+    /// it crosses, box-filtered to the device, so it reaches every device pixel those
+    /// canvas pixels overlap (a rectangle's left edge at canvas x 37.64 on a 400-wide
+    /// canvas at 128 device pixels shades device pixel 11, though the edge lies at
+    /// 12.04).
     fn pixels(&self, r: Rect) -> PixRect {
         if !(r.x0.is_finite() && r.y0.is_finite() && r.x1.is_finite() && r.y1.is_finite()) {
             return self.all();
         }
+        let (cx, cy) = (self.sx.abs(), self.sy.abs());
+        let r = Rect { x0: r.x0 - cx, y0: r.y0 - cy, x1: r.x1 + cx, y1: r.y1 + cy };
         // Coverage reaches the pixels floor(x0)..ceil(x1); clamped to the buffer first,
         // truncation is floor, and x1 + 1 is at least ceil(x1) (baseline x86-64 has no
         // rounding instruction, and libm calls per command add up).
@@ -405,6 +412,12 @@ pub struct Damage {
 /// changing almost everything.
 const MAX_BACKOFF: u32 = 8;
 
+/// Changed commands past the shared prefix that are always drawn as damage (area
+/// allowing), however short the rest of the stream: drawing the rest whole restores
+/// the whole canvas and its records from the snapshot first, which costs more than
+/// the damage of a few moved sprites (a paddle and a ball after a wall of bricks).
+const MIN_CHANGED: usize = 6;
+
 /// What [`Damage::diff`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Diff {
@@ -589,9 +602,9 @@ impl Damage {
         // When many commands past the shared prefix changed (everything moves), most
         // all of them would be drawn anyway: drawing the rest of the stream whole, from
         // the prefix, costs less than culling and windowing them.
-        // (at least one: past a short prefix, damage for one moved sprite costs far
-        // less than restoring and redrawing the whole canvas)
-        let max_changed = ((n - p) / 4).max(1);
+        // (at least MIN_CHANGED: past a short prefix, damage for a few moved sprites
+        // costs far less than restoring and redrawing the whole canvas)
+        let max_changed = ((n - p) / 4).max(MIN_CHANGED);
         let mut changed = 0;
         for k in p..n - s {
             let e = entries[k];

@@ -99,7 +99,12 @@ fn frame(rng: &mut Rng, t: u32, level: u32, size: &mut (f32, f32)) -> CommandWri
 
 /// The frames `chain` drawn on a new canvas that starts with the logical size `size`.
 fn fresh(fit: Fit, chain: &[Vec<u32>], size: (f32, f32)) -> Vec<u8> {
-    let mut c = Canvas::new(64, 48, fit, 1).unwrap();
+    fresh_at(fit, 1, chain, size)
+}
+
+/// [`fresh`] at `supersample` device pixels per observation pixel.
+fn fresh_at(fit: Fit, supersample: u32, chain: &[Vec<u32>], size: (f32, f32)) -> Vec<u8> {
+    let mut c = Canvas::new(64, 48, fit, supersample).unwrap();
     let mut setup = CommandWriter::new();
     setup.canvas(size.0, size.1);
     c.draw(setup.words()).unwrap();
@@ -119,9 +124,9 @@ fn same(got: &[u8], want: &[u8], what: &str) {
 /// Draws 400 frames on one canvas and checks each against a new canvas that draws
 /// the frames since the last opaque one. Returns how many frames were opaque and how
 /// many of those were drawn as damage only.
-fn run(fit: Fit, seed: u64) -> (usize, usize) {
+fn run(fit: Fit, seed: u64, supersample: u32) -> (usize, usize) {
     let mut rng = Rng(seed, Vec::new(), 0);
-    let mut canvas = Canvas::new(64, 48, fit, 1).unwrap();
+    let mut canvas = Canvas::new(64, 48, fit, supersample).unwrap();
     let mut size = (400.0, 300.0);
     let mut setup = CommandWriter::new();
     setup.canvas(size.0, size.1);
@@ -156,13 +161,13 @@ fn run(fit: Fit, seed: u64) -> (usize, usize) {
             canvas.draw(&words).unwrap();
             partial_frames += canvas.redrawn_last().is_some() as usize;
             opaque_frames += extend(&mut chain, &mut chain_size, &words, size_before) as usize;
-            same(canvas.pixels(), &fresh(fit, &chain, chain_size), &format!("frame {t} (seed {seed})"));
+            same(canvas.pixels(), &fresh_at(fit, supersample, &chain, chain_size), &format!("frame {t} (seed {seed})"));
         }
         if rng.below(6) == 0 {
             // A frame that draws nothing changes nothing, and the next frame may
             // still resume from the snapshot taken before it.
             canvas.draw(&[]).unwrap();
-            same(canvas.pixels(), &fresh(fit, &chain, chain_size), &format!("frame {t}: an empty frame after it"));
+            same(canvas.pixels(), &fresh_at(fit, supersample, &chain, chain_size), &format!("frame {t}: an empty frame after it"));
         }
         if rng.below(30) == 0 {
             // A stream with a broken tail: the commands before the bad one draw.
@@ -170,7 +175,7 @@ fn run(fit: Fit, seed: u64) -> (usize, usize) {
             bad.extend_from_slice(&[4, 99]); // a rect header with a wrong length
             assert!(canvas.draw(&bad).is_err());
             extend(&mut chain, &mut chain_size, &words, size);
-            same(canvas.pixels(), &fresh(fit, &chain, chain_size), &format!("frame {t}: the good part of a broken stream"));
+            same(canvas.pixels(), &fresh_at(fit, supersample, &chain, chain_size), &format!("frame {t}: the good part of a broken stream"));
         }
     }
     (opaque_frames, partial_frames)
@@ -179,15 +184,26 @@ fn run(fit: Fit, seed: u64) -> (usize, usize) {
 #[test]
 fn incremental_frames_equal_full_draws_stretch() {
     for seed in 1..4 {
-        let (opaque, partial) = run(Fit::Stretch, seed * 7919);
+        let (opaque, partial) = run(Fit::Stretch, seed * 7919, 1);
         assert!(opaque > 300 && partial > 30, "opaque {opaque}, drawn as damage {partial}");
     }
 }
 
 #[test]
 fn incremental_frames_equal_full_draws_letterbox() {
-    let (opaque, partial) = run(Fit::Letterbox, 104729);
+    let (opaque, partial) = run(Fit::Letterbox, 104729, 1);
     assert!(opaque > 300 && partial > 30, "opaque {opaque}, drawn as damage {partial}");
+}
+
+/// At two device pixels per observation pixel a canvas pixel straddles device pixels
+/// on more edges, and an edge's coverage reaches every device pixel its canvas pixel
+/// overlaps: the damage must include them.
+#[test]
+fn incremental_frames_equal_full_draws_supersampled() {
+    for seed in 1..3 {
+        let (opaque, partial) = run(Fit::Stretch, seed * 6271, 2);
+        assert!(opaque > 300 && partial > 30, "opaque {opaque}, drawn as damage {partial}");
+    }
 }
 
 /// A prefix that flickers between two lengths (a paddle drawn after a wall of tiles,
@@ -233,6 +249,35 @@ fn a_flickering_prefix_keeps_its_snapshot() {
         let want = match t { 0..=3 => 1, _ => 2 };
         assert_eq!(canvas.snapshots_taken() - flickering, want, "snapshots after still frame {t}");
     }
+}
+
+/// A few sprites moving after a wall of tiles (the stream's last commands all
+/// changing) are drawn as damage, not by restoring the whole canvas and drawing the
+/// rest of the stream, and the frames stay those of full draws.
+#[test]
+fn a_few_moved_sprites_after_a_wall_are_drawn_as_damage() {
+    let mut canvas = Canvas::new(64, 48, Fit::Stretch, 1).unwrap();
+    let mut setup = CommandWriter::new();
+    setup.canvas(400.0, 300.0);
+    canvas.draw(setup.words()).unwrap();
+    let mut partial = 0;
+    for t in 0..30u32 {
+        let mut w = CommandWriter::new();
+        w.background(Rgba::new(10, 10, 10, 255));
+        for k in 0..48u32 {
+            let col = Rgba::new(60 + (k * 13 % 190) as u8, 90, 140, 255);
+            w.rect(&fill(col), (k % 16) as f32 * 25.3 + 0.4, 10.0 + (k / 16) as f32 * 13.7, 25.3, 13.7);
+        }
+        // four sprites, every one moving every frame
+        for j in 0..4u32 {
+            let (x, y) = (20.0 + j as f32 * 90.0 + t as f32 * 3.7, 120.0 + j as f32 * 30.0 - t as f32 * 1.3);
+            w.rect(&fill(Rgba::new(200, 70 + 40 * j as u8, 72, 255)), x, y, 9.3, 7.9);
+        }
+        canvas.draw(w.words()).unwrap();
+        partial += canvas.redrawn_last().is_some() as usize;
+        same(canvas.pixels(), &fresh(Fit::Stretch, &[w.words().to_vec()], (400.0, 300.0)), &format!("frame {t}"));
+    }
+    assert!(partial >= 25, "{partial} of 30 frames drawn as damage");
 }
 
 /// The history-dependence the epochs remove: a record left by an earlier frame whose
