@@ -77,18 +77,23 @@ impl Bounds {
         PixRect { x0: 0, y0: 0, x1: self.w, y1: self.h }
     }
 
-    /// The pixels of the buffer inside device box `r` grown by one canvas pixel and
-    /// rounded out. The canvas pixel: an edge's coverage is that of the canvas pixels
-    /// it crosses, box-filtered to the device, so it reaches every device pixel those
-    /// canvas pixels overlap (a rectangle's left edge at canvas x 37.64 on a 400-wide
-    /// canvas at 128 device pixels shades device pixel 11, though the edge lies at
-    /// 12.04).
+    /// The pixels of the buffer inside device box `r` rounded out to whole canvas
+    /// pixels, then to whole device pixels. The canvas pixels: an edge's coverage is
+    /// that of the canvas pixels it crosses, box-filtered to the device, so it reaches
+    /// every device pixel those canvas pixels overlap (a rectangle's left edge at
+    /// canvas x 37.64 on a 400-wide canvas at 128 device pixels shades device pixel
+    /// 11, though the edge lies at 12.04).
     fn pixels(&self, r: Rect) -> PixRect {
         if !(r.x0.is_finite() && r.y0.is_finite() && r.x1.is_finite() && r.y1.is_finite()) {
             return self.all();
         }
-        let (cx, cy) = (self.sx.abs(), self.sy.abs());
-        let r = Rect { x0: r.x0 - cx, y0: r.y0 - cy, x1: r.x1 + cx, y1: r.y1 + cy };
+        let r = if self.sx > 0.0 && self.sy > 0.0 {
+            let (x0, x1) = out_to_cells(r.x0, r.x1, self.sx, self.tx);
+            let (y0, y1) = out_to_cells(r.y0, r.y1, self.sy, self.ty);
+            Rect { x0, y0, x1, y1 }
+        } else {
+            r.outset(self.sx.abs().max(self.sy.abs()))
+        };
         // Coverage reaches the pixels floor(x0)..ceil(x1); clamped to the buffer first,
         // truncation is floor, and x1 + 1 is at least ceil(x1) (baseline x86-64 has no
         // rounding instruction, and libm calls per command add up).
@@ -406,6 +411,22 @@ pub struct Damage {
     /// only now and then.
     skip: u32,
     backoff: u32,
+}
+
+/// Device interval `[lo, hi]` rounded out to the edges of the canvas pixels (of
+/// `scale` device pixels, the first at `offset`) that it meets. Floors by truncation
+/// (no libm call per command) within +-2^40 canvas pixels, where any box is clamped to
+/// the buffer anyway.
+fn out_to_cells(lo: f64, hi: f64, scale: f64, offset: f64) -> (f64, f64) {
+    const FAR: f64 = (1u64 << 40) as f64;
+    let floor = |v: f64| {
+        let t = v.clamp(-FAR, FAR) as i64 as f64;
+        if t > v { t - 1.0 } else { t }
+    };
+    let (a, b) = ((lo - offset) / scale, (hi - offset) / scale);
+    let (fa, fb) = (floor(a), floor(b));
+    let cb = if fb < b { fb + 1.0 } else { fb };
+    (fa * scale + offset, cb * scale + offset)
 }
 
 /// Longest pause, in frames, between two attempts to match a stream that keeps
@@ -786,9 +807,15 @@ mod tests {
 
     #[test]
     fn mostly_changed_streams_are_drawn_whole() {
+        // more changed commands than MIN_CHANGED and than a quarter of the stream: whole
+        let old: Vec<(u8, f32, f32)> = (0..12).map(|i| (1 + i as u8, 2.0 + 4.0 * i as f32, 2.0)).collect();
+        let new: Vec<(u8, f32, f32)> = old.iter().enumerate().map(|(i, &(c, x, y))| (c, x + (i < 8) as u8 as f32, y)).collect();
+        assert!(damage(&stream(&new), &stream(&old), 1.0).is_none());
+        // up to MIN_CHANGED, however short the stream: damage (drawing whole restores
+        // the whole canvas first)
         let old = stream(&[(1, 2.0, 2.0), (2, 12.0, 12.0), (3, 22.0, 22.0)]);
         let new = stream(&[(1, 3.0, 2.0), (2, 13.0, 12.0), (3, 22.0, 22.0)]);
-        assert!(damage(&new, &old, 1.0).is_none());
+        assert!(damage(&new, &old, 1.0).is_some());
     }
 
     #[test]
