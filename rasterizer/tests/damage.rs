@@ -104,14 +104,28 @@ fn fresh(fit: Fit, chain: &[Vec<u32>], size: (f32, f32)) -> Vec<u8> {
 
 /// [`fresh`] at `supersample` device pixels per observation pixel.
 fn fresh_at(fit: Fit, supersample: u32, chain: &[Vec<u32>], size: (f32, f32)) -> Vec<u8> {
-    let mut c = Canvas::new(64, 48, fit, supersample).unwrap();
-    let mut setup = CommandWriter::new();
-    setup.canvas(size.0, size.1);
-    c.draw(setup.words()).unwrap();
+    let mut c = canvas_at(fit, supersample, size);
     for words in chain {
         c.draw(words).unwrap();
     }
     c.pixels().to_vec()
+}
+
+/// A canvas of 64 x 48 observation pixels whose logical size is `size`.
+fn canvas_at(fit: Fit, supersample: u32, size: (f32, f32)) -> Canvas {
+    let mut c = Canvas::new(64, 48, fit, supersample).unwrap();
+    let mut setup = CommandWriter::new();
+    setup.canvas(size.0, size.1);
+    c.draw(setup.words()).unwrap();
+    c
+}
+
+/// 48 tiles of a 400 x 300 canvas at fractional positions, three rows of 16.
+fn tile_wall(w: &mut CommandWriter) {
+    for k in 0..48u32 {
+        let col = Rgba::new(60 + (k * 13 % 190) as u8, 90, 140, 255);
+        w.rect(&fill(col), (k % 16) as f32 * 25.3 + 0.4, 10.0 + (k / 16) as f32 * 13.7, 25.3, 13.7);
+    }
 }
 
 fn same(got: &[u8], want: &[u8], what: &str) {
@@ -126,11 +140,8 @@ fn same(got: &[u8], want: &[u8], what: &str) {
 /// many of those were drawn as damage only.
 fn run(fit: Fit, seed: u64, supersample: u32) -> (usize, usize) {
     let mut rng = Rng(seed, Vec::new(), 0);
-    let mut canvas = Canvas::new(64, 48, fit, supersample).unwrap();
     let mut size = (400.0, 300.0);
-    let mut setup = CommandWriter::new();
-    setup.canvas(size.0, size.1);
-    canvas.draw(setup.words()).unwrap();
+    let mut canvas = canvas_at(fit, supersample, size);
     // What a new canvas must draw to hold what `canvas` holds: the frames since the
     // last one that started opaque, from the logical size before that one.
     let mut chain: Vec<Vec<u32>> = Vec::new();
@@ -181,18 +192,22 @@ fn run(fit: Fit, seed: u64, supersample: u32) -> (usize, usize) {
     (opaque_frames, partial_frames)
 }
 
+/// [`run`], which must have drawn most frames opaque and enough of them as damage.
+fn check_run(fit: Fit, seed: u64, supersample: u32) {
+    let (opaque, partial) = run(fit, seed, supersample);
+    assert!(opaque > 300 && partial > 30, "opaque {opaque}, drawn as damage {partial} (seed {seed})");
+}
+
 #[test]
 fn incremental_frames_equal_full_draws_stretch() {
     for seed in 1..4 {
-        let (opaque, partial) = run(Fit::Stretch, seed * 7919, 1);
-        assert!(opaque > 300 && partial > 30, "opaque {opaque}, drawn as damage {partial}");
+        check_run(Fit::Stretch, seed * 7919, 1);
     }
 }
 
 #[test]
 fn incremental_frames_equal_full_draws_letterbox() {
-    let (opaque, partial) = run(Fit::Letterbox, 104729, 1);
-    assert!(opaque > 300 && partial > 30, "opaque {opaque}, drawn as damage {partial}");
+    check_run(Fit::Letterbox, 104729, 1);
 }
 
 /// At two device pixels per observation pixel a canvas pixel straddles device pixels
@@ -201,8 +216,7 @@ fn incremental_frames_equal_full_draws_letterbox() {
 #[test]
 fn incremental_frames_equal_full_draws_supersampled() {
     for seed in 1..3 {
-        let (opaque, partial) = run(Fit::Stretch, seed * 6271, 2);
-        assert!(opaque > 300 && partial > 30, "opaque {opaque}, drawn as damage {partial}");
+        check_run(Fit::Stretch, seed * 6271, 2);
     }
 }
 
@@ -212,23 +226,18 @@ fn incremental_frames_equal_full_draws_supersampled() {
 /// grows by many commands (a scrolling map that stops) moves the snapshot at once.
 #[test]
 fn a_flickering_prefix_keeps_its_snapshot() {
-    let tiles = |w: &mut CommandWriter, n: u32| {
-        w.background(Rgba::new(10, 10, 10, 255));
-        for k in 0..n {
-            let col = Rgba::new(60 + (k * 13 % 190) as u8, 90, 140, 255);
-            w.rect(&fill(col), (k % 16) as f32 * 25.3 + 0.4, 10.0 + (k / 16) as f32 * 13.7, 25.3, 13.7);
-        }
-    };
-    let mut canvas = Canvas::new(64, 48, Fit::Stretch, 1).unwrap();
-    let mut setup = CommandWriter::new();
-    setup.canvas(400.0, 300.0);
-    canvas.draw(setup.words()).unwrap();
+    let mut canvas = canvas_at(Fit::Stretch, 1, (400.0, 300.0));
     for t in 0..40u32 {
         let mut w = CommandWriter::new();
-        tiles(&mut w, 48);
-        // the paddle moves every other frame, the ball every frame
+        w.background(Rgba::new(10, 10, 10, 255));
+        tile_wall(&mut w);
+        // the paddle moves every other frame, seven balls every frame: more changed
+        // commands than damage is drawn for, so that every frame is drawn whole and
+        // may take a snapshot
         w.rect(&fill(Rgba::new(200, 72, 72, 255)), 30.0 + (t / 2) as f32 * 7.1, 260.0, 60.0, 9.3);
-        w.rect(&fill(WHITE), 50.0 + t as f32 * 5.3, 200.0 - t as f32 * 2.9, 7.7, 7.7);
+        for j in 0..7 {
+            w.rect(&fill(WHITE), 50.0 + j as f32 * 40.0 + t as f32 * 5.3, 200.0 - t as f32 * 2.9, 7.7, 7.7);
+        }
         canvas.draw(w.words()).unwrap();
         same(canvas.pixels(), &fresh(Fit::Stretch, &[w.words().to_vec()], (400.0, 300.0)), &format!("frame {t}"));
     }
@@ -240,7 +249,7 @@ fn a_flickering_prefix_keeps_its_snapshot() {
         let mut w = CommandWriter::new();
         w.background(Rgba::new(10, 10, 10, 255));
         w.rect(&fill(WHITE), 5.0 + t.min(3) as f32 * 11.3, 40.0, 300.0, 200.0);
-        tiles(&mut w, 48);
+        tile_wall(&mut w);
         canvas.draw(w.words()).unwrap();
         same(canvas.pixels(), &fresh(Fit::Stretch, &[w.words().to_vec()], (400.0, 300.0)), &format!("still frame {t}"));
         // the first frame drops the snapshot past the background and takes one at it;
@@ -256,18 +265,12 @@ fn a_flickering_prefix_keeps_its_snapshot() {
 /// rest of the stream, and the frames stay those of full draws.
 #[test]
 fn a_few_moved_sprites_after_a_wall_are_drawn_as_damage() {
-    let mut canvas = Canvas::new(64, 48, Fit::Stretch, 1).unwrap();
-    let mut setup = CommandWriter::new();
-    setup.canvas(400.0, 300.0);
-    canvas.draw(setup.words()).unwrap();
+    let mut canvas = canvas_at(Fit::Stretch, 1, (400.0, 300.0));
     let mut partial = 0;
     for t in 0..30u32 {
         let mut w = CommandWriter::new();
         w.background(Rgba::new(10, 10, 10, 255));
-        for k in 0..48u32 {
-            let col = Rgba::new(60 + (k * 13 % 190) as u8, 90, 140, 255);
-            w.rect(&fill(col), (k % 16) as f32 * 25.3 + 0.4, 10.0 + (k / 16) as f32 * 13.7, 25.3, 13.7);
-        }
+        tile_wall(&mut w);
         // four sprites, every one moving every frame
         for j in 0..4u32 {
             let (x, y) = (20.0 + j as f32 * 90.0 + t as f32 * 3.7, 120.0 + j as f32 * 30.0 - t as f32 * 1.3);

@@ -125,8 +125,7 @@ impl Canvas {
             // two. Past many commands (a scrolling map that stops) it moves at once.
             _ => {
                 let at_once = self.snap.cmds == 0 || p >= self.snap.cmds + SNAPSHOT_STEP || self.last.prefix >= p;
-                let keep = if at_once { p } else { self.snap.cmds };
-                self.draw_whole(words, keep, start_view)
+                self.draw_whole(words, if at_once { p } else { self.snap.cmds }, start_view)
             }
         };
         if result.is_err() || diff == Diff::Unindexed {
@@ -144,17 +143,17 @@ impl Canvas {
     }
 
     /// Draws the whole indexed stream: from the snapshot when there is one, and takes
-    /// a snapshot after its first `prefix` commands (the ones the last frame shared)
-    /// when that moves it forward.
-    fn draw_whole(&mut self, words: &[u32], prefix: usize, view: View) -> Result<(), DrawError> {
+    /// a snapshot after its first `snap_at` commands (at most the ones the last frame
+    /// shared) when that moves it forward.
+    fn draw_whole(&mut self, words: &[u32], snap_at: usize, view: View) -> Result<(), DrawError> {
         let mut first = 0;
         if self.snap.cmds > 0 {
             self.restore_all();
             first = self.snap.cmds;
         }
         for k in first..self.entries.len() {
-            if k == prefix && prefix > self.snap.cmds {
-                self.take_snapshot(prefix, view);
+            if k == snap_at && snap_at > self.snap.cmds {
+                self.take_snapshot(snap_at, view);
             }
             let e = self.entries[k];
             let mut cmds = Commands::starting_at(&words[..e.end as usize], e.start as usize);
@@ -162,8 +161,8 @@ impl Canvas {
                 cmd.map_err(DrawError::from).and_then(|c| self.exec_timed(c))?;
             }
         }
-        if prefix == self.entries.len() && prefix > self.snap.cmds {
-            self.take_snapshot(prefix, view); // the same stream again
+        if snap_at == self.entries.len() && snap_at > self.snap.cmds {
+            self.take_snapshot(snap_at, view); // the same stream again
         }
         Ok(())
     }
