@@ -684,12 +684,22 @@ impl Canvas {
             let colour = hairline_coverage(style).map_or(style.stroke, |cv| hairline_colour(style.stroke, cv));
             style.weight > 0.0 && Paint::new(colour).is_some_and(|p| p.opaque())
         };
+        let dev = |x0: f64, y0: f64, x1: f64, y1: f64| {
+            let (a0, a1) = (m.a * x0 + m.e, m.a * x1 + m.e);
+            let (b0, b1) = (m.d * y0 + m.f, m.d * y1 + m.f);
+            Rect { x0: a0.min(a1), y0: b0.min(b1), x1: a0.max(a1), y1: b0.max(b1) }
+        };
+        // a mitred outline of a box is a box: the pair's three areas are boxes
+        if square && m.is_axis_aligned() && pair && style.join == Join::Miter && hairline_coverage(style).is_none() {
+            if let (Some(fp), Some(sp)) = (Paint::new(style.fill), Paint::new(style.stroke)) {
+                let hw = 0.5 * style.weight as f64;
+                let outer = dev(x - hw, y - hw, x + w + hw, y + h + hw);
+                let inner = (w > 2.0 * hw && h > 2.0 * hw).then(|| dev(x + hw, y + hw, x + w - hw, y + h - hw));
+                self.fill_and_stroke_axis_rect(&fp, &sp, dev(x, y, x + w, y + h), outer, inner);
+                return;
+            }
+        }
         if square && m.is_axis_aligned() && !pair {
-            let dev = |x0: f64, y0: f64, x1: f64, y1: f64| {
-                let (a0, a1) = (m.a * x0 + m.e, m.a * x1 + m.e);
-                let (b0, b1) = (m.d * y0 + m.f, m.d * y1 + m.f);
-                Rect { x0: a0.min(a1), y0: b0.min(b1), x1: a0.max(a1), y1: b0.max(b1) }
-            };
             if let Some(p) = Paint::new(style.fill) {
                 if w > 0.0 && h > 0.0 {
                     self.fill_axis_rect(dev(x, y, x + w, y + h), &p);

@@ -274,3 +274,57 @@ fn a_half_disc_on_a_rectangle_leaves_no_seam() {
         assert_eq!(px(&rgb, 16, x, 7), [200, 200, 200], "column {x}");
     }
 }
+
+/// The outline of the rectangle `[x, y, w, h]` as a path: drawn filled and stroked,
+/// it takes the general path of a pair (three rasterized outlines), where `rect()`
+/// takes the boxes' per-axis coverages.
+fn rect_path(cw: &mut CommandWriter, s: &Style, r: [f32; 4]) {
+    use jsgym_native::command::Verb;
+    let [x, y, w, h] = r;
+    cw.path(s, &[Verb::Move(x, y), Verb::Line(x + w, y), Verb::Line(x + w, y + h), Verb::Line(x, y + h), Verb::Close]);
+}
+
+#[test]
+fn a_mitred_stroked_rect_is_its_outline_drawn_as_a_pair() {
+    // overlapping rectangles at fractional places, strokes from a tenth of an
+    // observation pixel to almost as wide as the rectangle, on canvases finer than,
+    // as fine as and coarser than the observation; none a hairline (a canvas pixel
+    // wide or less), which a rect() draws without caps and a path with them
+    let mut seed = 7u32;
+    let mut next = move || {
+        seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        (seed >> 8) as f32 / (1u32 << 24) as f32
+    };
+    for size in [160.0f32, 16.0, 9.0] {
+        let (mut a, mut b) = (CommandWriter::new(), CommandWriter::new());
+        for cw in [&mut a, &mut b] {
+            cw.canvas(size, size).background(Rgba::new(20, 30, 40, 255));
+        }
+        for _ in 0..60 {
+            let r = [next() * size, next() * size, 2.5 + 0.3 * next() * size, 2.5 + 0.3 * next() * size];
+            // (not as wide as the rectangle: see the test below)
+            let weight = (1.05 + 1.2 * next() * size / 16.0).min(0.95 * r[2].min(r[3]));
+            let colour = |v: f32| Rgba::new((255.0 * v) as u8, (255.0 * (1.0 - v)) as u8, 90, 255);
+            let style = Style { fill: colour(next()), stroke: colour(next()), weight, ..Style::default() };
+            a.rect(&style, r[0], r[1], r[2], r[3]);
+            rect_path(&mut b, &style, r);
+        }
+        let (fast, general) = (draw(&a), draw(&b));
+        let worst = fast.iter().zip(&general).map(|(p, q)| p.abs_diff(*q)).max().unwrap();
+        // the same areas, summed in another order: at most one level apart
+        assert!(worst <= 1, "canvas {size}: {worst} levels apart");
+    }
+}
+
+#[test]
+fn a_stroke_wider_than_its_rect_covers_the_outer_box() {
+    // canvas 160 x 160 on 16 x 16: the rectangle 30..42 x 70..73 under a stroke of
+    // width 10 covers 25..47 x 65..78; pixel row 6 (canvas 60..70) holds half of it,
+    // all blue (an outline's inside-out inner loop must not count twice there)
+    let mut cw = CommandWriter::new();
+    let style = Style { fill: RED, stroke: BLUE, weight: 10.0, ..Style::default() };
+    cw.canvas(160.0, 160.0).background(Rgba::new(0, 0, 0, 255)).rect(&style, 30.0, 70.0, 12.0, 3.0);
+    let rgb = draw(&cw);
+    assert_eq!(px(&rgb, 16, 3, 6), [0, 0, 128]);
+    assert_eq!(px(&rgb, 16, 3, 7), [0, 0, 204]);
+}

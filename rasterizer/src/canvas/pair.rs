@@ -20,7 +20,7 @@ use super::Canvas;
 use crate::blend::{Paint, FULL};
 use crate::command::Cap;
 use crate::flatten::{Contour, Polylines};
-use crate::coverage::grid_shares;
+use crate::coverage::{grid_axis_coverage, grid_shares};
 use crate::geometry::{Point, Rect, Transform};
 use crate::seams::box_mask;
 use crate::stroke::{stroke_polyline, Pen};
@@ -40,6 +40,11 @@ pub(super) struct PairScratch {
     fill: Vec<f32>,
     stroke: Vec<f32>,
     union: Vec<f32>,
+    /// Per-axis coverages of an axis-aligned pair's boxes over its pixel box
+    /// ([`Canvas::fill_and_stroke_axis_rect`]): fill, outer and inner, columns then rows.
+    axes: [Vec<f32>; 6],
+    /// Coverage of one axis over the cells it reaches ([`grid_axis_coverage`]).
+    cells: Vec<f32>,
 }
 
 /// The three coverages over a pair's box (`union` unused for a hairline's pair).
@@ -119,6 +124,21 @@ fn pixel_box(pts: impl Iterator<Item = Point>, margin: f64, w: usize, h: usize) 
     let bx1 = ((x1 + margin).ceil().max(0.0) as usize).min(w);
     let by1 = ((y1 + margin).ceil().max(0.0) as usize).min(h);
     (bx1 > bx0 && by1 > by0).then_some((bx0, by0, bx1 - bx0, by1 - by0))
+}
+
+/// The coverage of the device interval `[lo, hi]` along one axis as the canvas
+/// covers it (inside `[clo, chi]` and `n` cells), for cells `start .. start + len`
+/// (into `out`, returned); `cells` is scratch.
+#[allow(clippy::too_many_arguments)]
+fn axis_over(lo: f64, hi: f64, clo: f64, chi: f64, grid: Option<(f64, f64)>, n: usize, start: usize, len: usize, cells: &mut Vec<f32>, mut out: Vec<f32>) -> Vec<f32> {
+    out.clear();
+    out.resize(len, 0.0);
+    if let Some((i0, i1)) = grid_axis_coverage(lo, hi, clo, chi, grid, n, cells) {
+        for i in i0.max(start)..i1.min(start + len) {
+            out[i - start] = cells[i - i0];
+        }
+    }
+    out
 }
 
 impl Canvas {
@@ -241,6 +261,46 @@ impl Canvas {
             }
         }
         self.box_shares = shares;
+    }
+
+    /// [`Canvas::fill_and_stroke`] of an axis-aligned rectangle under a mitred stroke,
+    /// from device boxes: the `fill`, the stroke's `outer` edge and its `inner` one
+    /// (`None` where the stroke covers the fill). All three areas are boxes (the
+    /// stroke's is the outer less the inner, as [`Canvas::stroke_axis_rect`] draws a
+    /// stroke alone), so each coverage is the product of its per-axis coverages as
+    /// the canvas covers a box, where the general path rasterizes three outlines.
+    pub(super) fn fill_and_stroke_axis_rect(&mut self, fill: &Paint, stroke: &Paint, fill_box: Rect, outer: Rect, inner: Option<Rect>) {
+        let (w, h) = (self.w, self.h);
+        let Some(b) = pixel_box([Point::new(outer.x0, outer.y0), Point::new(outer.x1, outer.y1)].into_iter(), 0.0, w, h) else { return };
+        let (bx0, by0, bw, bh) = b;
+        let (gx, gy) = self.grid_axes();
+        let c = self.clip;
+        let mut s = std::mem::take(&mut self.pair);
+        let empty = Rect { x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0 };
+        for (k, r) in [fill_box, outer, inner.unwrap_or(empty)].into_iter().enumerate() {
+            let [across, down] = [2 * k, 2 * k + 1].map(|a| std::mem::take(&mut s.axes[a]));
+            let (across, down) = (
+                axis_over(r.x0, r.x1, c.x0, c.x1, gx, w, bx0, bw, &mut s.cells, across),
+                axis_over(r.y0, r.y1, c.y0, c.y1, gy, h, by0, bh, &mut s.cells, down),
+            );
+            [s.axes[2 * k], s.axes[2 * k + 1]] = [across, down];
+        }
+        let [fx, fy, ox, oy, ix, iy] = &s.axes;
+        for v in [&mut s.fill, &mut s.stroke, &mut s.union] {
+            v.clear();
+            v.resize(bw * bh, 0.0);
+        }
+        for j in 0..bh {
+            for i in 0..bw {
+                let k = j * bw + i;
+                let u = ox[i] * oy[j];
+                s.union[k] = u;
+                s.fill[k] = fx[i] * fy[j];
+                s.stroke[k] = (u - ix[i] * iy[j]).max(0.0);
+            }
+        }
+        self.composite_pair(fill, stroke, b, s.coverages(), None, outer);
+        self.pair = s;
     }
 
     /// Looks up the pair whose key `cache` holds: `None` when it was there (and is
