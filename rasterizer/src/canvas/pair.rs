@@ -40,9 +40,16 @@ pub(super) struct PairScratch {
     fill: Vec<f32>,
     stroke: Vec<f32>,
     union: Vec<f32>,
-    /// Per-axis coverages of an axis-aligned pair's boxes over its pixel box
-    /// ([`Canvas::fill_and_stroke_axis_rect`]): fill, outer and inner, columns then rows.
-    axes: [Vec<f32>; 6],
+    axes: AxisScratch,
+    /// A hairline pair's bands (device space).
+    bands: Vec<[Point; 4]>,
+}
+
+/// Per-axis coverages of a box over a pixel box ([`Canvas::add_box_coverage`]).
+#[derive(Debug, Default)]
+pub(super) struct AxisScratch {
+    across: Vec<f32>,
+    down: Vec<f32>,
     /// Coverage of one axis over the cells it reaches ([`grid_axis_coverage`]).
     cells: Vec<f32>,
 }
@@ -126,11 +133,35 @@ fn pixel_box(pts: impl Iterator<Item = Point>, margin: f64, w: usize, h: usize) 
     (bx1 > bx0 && by1 > by0).then_some((bx0, by0, bx1 - bx0, by1 - by0))
 }
 
+/// The box a quad is, if it is an axis-aligned one.
+fn axis_box(q: &[Point; 4]) -> Option<Rect> {
+    let along_x = q[0].y == q[1].y && q[2].y == q[3].y && q[0].x == q[3].x && q[1].x == q[2].x;
+    let along_y = q[0].x == q[1].x && q[2].x == q[3].x && q[0].y == q[3].y && q[1].y == q[2].y;
+    (along_x || along_y).then(|| rect_of(q.iter().copied()))
+}
+
+/// Whether the closed polygon of `pts` is its bounding box `r`: every point a corner
+/// of it, and the area the box's.
+fn is_box(pts: impl Iterator<Item = Point> + Clone, r: Rect) -> bool {
+    if !pts.clone().all(|p| (p.x == r.x0 || p.x == r.x1) && (p.y == r.y0 || p.y == r.y1)) {
+        return false;
+    }
+    let mut it = pts.clone();
+    let Some(first) = it.next() else { return false };
+    let (mut prev, mut twice) = (first, 0.0);
+    for p in it.chain(std::iter::once(first)) {
+        twice += prev.x * p.y - p.x * prev.y;
+        prev = p;
+    }
+    let box_area = (r.x1 - r.x0) * (r.y1 - r.y0);
+    box_area > 0.0 && (0.5 * twice.abs() - box_area).abs() <= 1e-9 * box_area
+}
+
 /// The coverage of the device interval `[lo, hi]` along one axis as the canvas
 /// covers it (inside `[clo, chi]` and `n` cells), for cells `start .. start + len`
-/// (into `out`, returned); `cells` is scratch.
+/// (into `out`); `cells` is scratch.
 #[allow(clippy::too_many_arguments)]
-fn axis_over(lo: f64, hi: f64, clo: f64, chi: f64, grid: Option<(f64, f64)>, n: usize, start: usize, len: usize, cells: &mut Vec<f32>, mut out: Vec<f32>) -> Vec<f32> {
+fn axis_over(lo: f64, hi: f64, clo: f64, chi: f64, grid: Option<(f64, f64)>, n: usize, start: usize, len: usize, cells: &mut Vec<f32>, out: &mut Vec<f32>) {
     out.clear();
     out.resize(len, 0.0);
     if let Some((i0, i1)) = grid_axis_coverage(lo, hi, clo, chi, grid, n, cells) {
@@ -138,7 +169,6 @@ fn axis_over(lo: f64, hi: f64, clo: f64, chi: f64, grid: Option<(f64, f64)>, n: 
             out[i - start] = cells[i - i0];
         }
     }
-    out
 }
 
 impl Canvas {
@@ -272,35 +302,40 @@ impl Canvas {
     pub(super) fn fill_and_stroke_axis_rect(&mut self, fill: &Paint, stroke: &Paint, fill_box: Rect, outer: Rect, inner: Option<Rect>) {
         let (w, h) = (self.w, self.h);
         let Some(b) = pixel_box([Point::new(outer.x0, outer.y0), Point::new(outer.x1, outer.y1)].into_iter(), 0.0, w, h) else { return };
-        let (bx0, by0, bw, bh) = b;
-        let (gx, gy) = self.grid_axes();
-        let c = self.clip;
         let mut s = std::mem::take(&mut self.pair);
-        let empty = Rect { x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0 };
-        for (k, r) in [fill_box, outer, inner.unwrap_or(empty)].into_iter().enumerate() {
-            let [across, down] = [2 * k, 2 * k + 1].map(|a| std::mem::take(&mut s.axes[a]));
-            let (across, down) = (
-                axis_over(r.x0, r.x1, c.x0, c.x1, gx, w, bx0, bw, &mut s.cells, across),
-                axis_over(r.y0, r.y1, c.y0, c.y1, gy, h, by0, bh, &mut s.cells, down),
-            );
-            [s.axes[2 * k], s.axes[2 * k + 1]] = [across, down];
-        }
-        let [fx, fy, ox, oy, ix, iy] = &s.axes;
         for v in [&mut s.fill, &mut s.stroke, &mut s.union] {
             v.clear();
-            v.resize(bw * bh, 0.0);
+            v.resize(b.2 * b.3, 0.0);
         }
-        for j in 0..bh {
-            for i in 0..bw {
-                let k = j * bw + i;
-                let u = ox[i] * oy[j];
-                s.union[k] = u;
-                s.fill[k] = fx[i] * fy[j];
-                s.stroke[k] = (u - ix[i] * iy[j]).max(0.0);
-            }
+        self.add_box_coverage(b, fill_box, &mut s.axes, &mut s.fill);
+        self.add_box_coverage(b, outer, &mut s.axes, &mut s.union);
+        if let Some(inner) = inner {
+            self.add_box_coverage(b, inner, &mut s.axes, &mut s.stroke);
+        }
+        for (st, &u) in s.stroke.iter_mut().zip(&s.union) {
+            *st = (u - *st).max(0.0);
         }
         self.composite_pair(fill, stroke, b, s.coverages(), None, outer);
         self.pair = s;
+    }
+
+    /// Adds the coverage of the device box `q`, as the canvas covers a box (see
+    /// [`grid_axis_coverage`]) and inside the clip, to `out`, the cells of the pixel
+    /// box `b`: the product of its coverages along each axis, which is what the
+    /// rasterizer gives the box up to rounding.
+    fn add_box_coverage(&self, b: PixBox, q: Rect, s: &mut AxisScratch, out: &mut [f32]) {
+        let (bx0, by0, bw, bh) = b;
+        let (gx, gy) = self.grid_axes();
+        let c = self.clip;
+        axis_over(q.x0, q.x1, c.x0, c.x1, gx, self.w, bx0, bw, &mut s.cells, &mut s.across);
+        axis_over(q.y0, q.y1, c.y0, c.y1, gy, self.h, by0, bh, &mut s.cells, &mut s.down);
+        for (row, &dy) in out.chunks_exact_mut(bw).zip(&s.down) {
+            if dy != 0.0 {
+                for (o, &dx) in row.iter_mut().zip(&s.across) {
+                    *o += dx * dy;
+                }
+            }
+        }
     }
 
     /// Looks up the pair whose key `cache` holds: `None` when it was there (and is
@@ -425,20 +460,43 @@ impl Canvas {
             return true;
         };
         let mut scratch = std::mem::take(&mut self.pair);
-        let path = std::mem::take(&mut self.path);
-        let map = |p: Point| m.apply(p);
-        self.box_coverage(b, &mut scratch.fill, |cv| cv.raster.add_polygon(&path.pts[c.start..c.end], map));
         let (sx, sy, tx, ty) = (self.sx, self.sy, self.tx, self.ty);
-        self.box_coverage(b, &mut scratch.stroke, |cv| {
-            for h in hair.contours.iter().filter(|h| h.has_segment) {
-                super::hairline::hairline_bands(&hair.pts[h.start..h.end], h.closed, cap, canvas, Some(stroke.alpha()), |quad| {
-                    cv.raster.add_polygon(&quad, |p| Point::new(p.x * sx + tx, p.y * sy + ty));
-                });
-            }
-        });
-        self.path = path;
-        let half = Point::new(0.5 * self.sx, 0.5 * self.sy);
+        scratch.bands.clear();
+        for h in hair.contours.iter().filter(|h| h.has_segment) {
+            super::hairline::hairline_bands(&hair.pts[h.start..h.end], h.closed, cap, canvas, Some(stroke.alpha()), |quad| {
+                scratch.bands.push(quad.map(|p| Point::new(p.x * sx + tx, p.y * sy + ty)));
+            });
+        }
         let r = rect_of(self.path.pts[c.start..c.end].iter().map(|p| m.apply(*p)));
+        let fill_pts = &self.path.pts[c.start..c.end];
+        if m.is_axis_aligned() && is_box(fill_pts.iter().map(|p| m.apply(*p)), r) && scratch.bands.iter().all(|q| axis_box(q).is_some()) {
+            // a rect(): its fill and every band are boxes
+            for v in [&mut scratch.fill, &mut scratch.stroke] {
+                v.clear();
+                v.resize(b.2 * b.3, 0.0);
+            }
+            self.add_box_coverage(b, r, &mut scratch.axes, &mut scratch.fill);
+            for q in scratch.bands.iter().filter_map(axis_box) {
+                self.add_box_coverage(b, q, &mut scratch.axes, &mut scratch.stroke);
+            }
+            // the bands' coverages add up, as the rasterizer sums them
+            for v in scratch.stroke.iter_mut() {
+                *v = if *v < 1e-6 { 0.0 } else { v.min(1.0) };
+            }
+        } else {
+            let path = std::mem::take(&mut self.path);
+            let map = |p: Point| m.apply(p);
+            self.box_coverage(b, &mut scratch.fill, |cv| cv.raster.add_polygon(&path.pts[c.start..c.end], map));
+            let bands = std::mem::take(&mut scratch.bands);
+            self.box_coverage(b, &mut scratch.stroke, |cv| {
+                for q in &bands {
+                    cv.raster.add_polygon(q, |p| p);
+                }
+            });
+            scratch.bands = bands;
+            self.path = path;
+        }
+        let half = Point::new(0.5 * self.sx, 0.5 * self.sy);
         let bounds = Rect { x0: r.x0 - half.x, y0: r.y0 - half.y, x1: r.x1 + half.x, y1: r.y1 + half.y };
         if let Some(i) = slot {
             scratch.keep(&mut cache, i, b, bounds, Some(r));
@@ -447,5 +505,66 @@ impl Canvas {
         self.pair = scratch;
         self.cache = cache;
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{CommandWriter, Fit, Rgba};
+
+    /// The boxes of the fast pairs get, to rounding, the coverage the rasterizer gives
+    /// the same rectangle: on canvases finer than, as fine as and coarser than the
+    /// observation, where the canvas's pixel grid spreads their edges or not.
+    #[test]
+    fn box_products_are_the_rasterized_boxes() {
+        let mut seed = 11u32;
+        let mut next = move || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 8) as f64 / (1u32 << 24) as f64
+        };
+        for size in [400.0f32, 64.0, 37.0] {
+            let mut c = Canvas::new(64, 64, Fit::Stretch, 1).unwrap();
+            let mut cw = CommandWriter::new();
+            cw.canvas(size, size).background(Rgba::new(0, 0, 0, 255));
+            c.draw(cw.words()).unwrap();
+            let mut spread = 0;
+            for _ in 0..300 {
+                let (x, y) = (next() * 74.0 - 5.0, next() * 74.0 - 5.0);
+                let q = Rect { x0: x, y0: y, x1: x + 0.05 + 20.0 * next() * next(), y1: y + 0.05 + 20.0 * next() * next() };
+                let corners = [Point::new(q.x0, q.y0), Point::new(q.x1, q.y0), Point::new(q.x1, q.y1), Point::new(q.x0, q.y1)];
+                let Some(b) = pixel_box(corners.into_iter(), 0.0, 64, 64) else { continue };
+                let mut want = Vec::new();
+                c.box_coverage(b, &mut want, |cv| cv.raster.add_polygon(&corners, |p| p));
+                let mut got = vec![0.0; b.2 * b.3];
+                c.add_box_coverage(b, q, &mut AxisScratch::default(), &mut got);
+                // (the rasterizer's running sums along a row round in f32: a few 1e-6)
+                for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+                    assert!((g - w).abs() <= 1e-5, "canvas {size}, box {q:?}, cell {k}: {g} against {w}");
+                }
+                // (a box whose coverage is not that of its device area: spread over the grid)
+                let device = want.iter().sum::<f32>() as f64;
+                let clipped = (q.x1.min(64.0) - q.x0.max(0.0)).max(0.0) * (q.y1.min(64.0) - q.y0.max(0.0)).max(0.0);
+                spread += ((device - clipped).abs() > 1e-3) as usize;
+            }
+            if size != 64.0 {
+                assert!(spread > 20, "canvas {size}: only {spread} boxes spread over the canvas's pixels");
+            }
+        }
+    }
+
+    #[test]
+    fn only_a_box_drawn_around_is_a_box() {
+        let r = Rect { x0: 1.0, y0: 2.0, x1: 4.0, y1: 6.0 };
+        let p = |x, y| Point::new(x, y);
+        assert!(is_box([p(1.0, 2.0), p(4.0, 2.0), p(4.0, 6.0), p(1.0, 6.0)].into_iter(), r));
+        assert!(is_box([p(1.0, 6.0), p(4.0, 6.0), p(4.0, 2.0), p(1.0, 2.0), p(1.0, 6.0)].into_iter(), r));
+        // a bow tie of its corners, a corner short, a point inside
+        assert!(!is_box([p(1.0, 2.0), p(4.0, 6.0), p(4.0, 2.0), p(1.0, 6.0)].into_iter(), r));
+        assert!(!is_box([p(1.0, 2.0), p(4.0, 2.0), p(4.0, 6.0)].into_iter(), r));
+        assert!(!is_box([p(1.0, 2.0), p(4.0, 2.0), p(3.0, 5.0), p(4.0, 6.0), p(1.0, 6.0)].into_iter(), r));
+        assert_eq!(axis_box(&[p(1.0, 2.0), p(4.0, 2.0), p(4.0, 3.0), p(1.0, 3.0)]), Some(Rect { x0: 1.0, y0: 2.0, x1: 4.0, y1: 3.0 }));
+        assert_eq!(axis_box(&[p(1.0, 2.0), p(1.0, 5.0), p(2.0, 5.0), p(2.0, 2.0)]), Some(Rect { x0: 1.0, y0: 2.0, x1: 2.0, y1: 5.0 }));
+        assert_eq!(axis_box(&[p(1.0, 2.0), p(4.0, 2.5), p(4.0, 3.5), p(1.0, 3.0)]), None);
     }
 }
