@@ -765,7 +765,7 @@ impl Canvas {
             } else {
                 Rect { x0: a.x - px, x1: a.x + px, y0: a.y.min(b.y) - ey, y1: a.y.max(b.y) + ey }
             };
-            self.axis_line_rect(r, &paint);
+            self.axis_line_rect(r, &paint, coverage >= 1.0);
             return true;
         }
         let Some(paint) = Paint::new(style.stroke) else { return false };
@@ -786,18 +786,31 @@ impl Canvas {
             Cap::Round if outside(dev(lo - hw, lo)) && outside(dev(hi, hi + hw)) => (lo, hi),
             Cap::Round => return false,
         };
-        self.axis_line_rect(dev(lo, hi), &paint);
+        self.axis_line_rect(dev(lo, hi), &paint, true);
         true
     }
 
-    /// The rectangle `r` an axis line's stroke shows as, as a stroke is drawn: each
-    /// pixel's exact coverage blended, no partial-coverage records kept or consulted. A
-    /// thin horizontal band joins the run of bands it continues (`canvas/bands.rs`; a
-    /// line command draws nothing else, which a run needs).
-    fn axis_line_rect(&mut self, r: Rect, paint: &Paint) {
+    /// The rectangle `r` an axis line's stroke shows as. A thin horizontal band joins
+    /// the run of bands it continues (`canvas/bands.rs`; a line command draws nothing
+    /// else, which a run needs). An opaque stroke that covers canvas pixels as a box
+    /// does (`as_box`: an outline filled, or a hairline of full coverage) and whose
+    /// edges lie on the canvas's pixel edges is the opaque rectangle it is, drawn
+    /// through the partial-coverage records, so that lines that abut (a sky of one
+    /// line per one or two canvas rows) leave no seam where the browser's canvas
+    /// shows none. Otherwise each pixel's coverage is blended as the canvas spreads an
+    /// edge inside its pixel (which the records' exact areas do not).
+    fn axis_line_rect(&mut self, r: Rect, paint: &Paint, as_box: bool) {
         self.each_window(r, |c| {
             let a = c.axis_clip();
-            if !c.blend_band(r, a, paint) {
+            if c.blend_band(r, a, paint) {
+                return;
+            }
+            // (edges beyond the clip draw nothing: the clip's edge is the box's there)
+            let k = c.clip;
+            let on_cells = || !c.records.grid().splits_cells([r.x0.max(k.x0), r.x1.min(k.x1), r.y0.max(k.y0), r.y1.min(k.y1)]);
+            if as_box && paint.opaque() && c.probe.is_none() && on_cells() {
+                c.fill_axis_rect_in(r, paint);
+            } else {
                 c.blend_axis_rect_in(r, a, paint);
             }
         });

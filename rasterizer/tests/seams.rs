@@ -328,3 +328,32 @@ fn a_stroke_wider_than_its_rect_covers_the_outer_box() {
     assert_eq!(px(&rgb, 16, 3, 6), [0, 0, 128]);
     assert_eq!(px(&rgb, 16, 3, 7), [0, 0, 204]);
 }
+
+/// A frame of horizontal lines across a black canvas of 160 x 160 on 16 x 16,
+/// one every `step` canvas rows from `offset`, of `weight` (1: a hairline).
+fn line_sky(weight: f32, step: f32, offset: f32) -> Vec<u8> {
+    let mut cw = CommandWriter::new();
+    cw.canvas(160.0, 160.0).background(Rgba::new(0, 0, 0, 255));
+    let style = Style { stroke: GREY, weight, ..Style::default() };
+    let mut y = offset;
+    while y < 160.0 {
+        cw.line(&style, 0.0, y, 160.0, y);
+        y += step;
+    }
+    draw(&cw)
+}
+
+#[test]
+fn abutting_lines_cover_their_rows_as_the_browser_does() {
+    // lines of width 2 every 2 canvas rows, and hairlines half-way between canvas
+    // rows every row, cover every canvas row once: the grey, nothing of the black
+    // (blended one by one at observation size, each a tenth of a pixel, they kept
+    // 35% of it)
+    for (weight, step, offset, want) in [(2.0, 2.0, 0.0, 200), (1.0, 1.0, 0.5, 200), (3.0, 3.0, 0.5, 200)] {
+        let rgb = line_sky(weight, step, offset);
+        for y in 2..14 {
+            let p = px(&rgb, 16, 7, y);
+            assert!(p.iter().all(|v| v.abs_diff(want) <= 2), "width {weight} from {offset}: pixel row {y} {p:?}, want {want}");
+        }
+    }
+}
