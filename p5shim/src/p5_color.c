@@ -657,13 +657,116 @@ static int p5_color_levels(JSContext *ctx, P5Shim *s, JSValueConst c, double *l)
     return ok;
 }
 
+/* color_conversion._rgbaToHSBA (hsl = 0) or _rgbaToHSLA (hsl = 1) of `rgba` into `out` */
+static void p5_rgba_to_hs(const double *rgba, int hsl, double *out)
+{
+    double red = rgba[0], green = rgba[1], blue = rgba[2];
+    double val = fmax(fmax(red, green), blue), min = fmin(fmin(red, green), blue);
+    double li = val + min, chroma = val - min, hue = 0, sat = 0;
+    if (chroma != 0) {
+        sat = hsl ? (li < 1 ? chroma / li : chroma / (2 - li)) : chroma / val;
+        if (red == val) hue = (green - blue) / chroma;
+        else if (green == val) hue = 2 + (blue - red) / chroma;
+        else if (blue == val) hue = 4 + (red - green) / chroma;
+        if (hue < 0) hue += 6;
+        else if (hue >= 6) hue -= 6;
+    }
+    out[0] = hue / 6;
+    out[1] = sat;
+    out[2] = hsl ? li / 2 : val;
+    out[3] = rgba[3];
+}
+
+/* The array lerpColor reads of colour `c` in HSB (hsl = 0) or HSL mode, its numbers in
+ * `v`: the cached c.hsba / c.hsla, set from c._array first where it is not there yet
+ * (_getBrightness() / _getLightness()). JS_UNDEFINED when something is not as p5
+ * makes it (NaN-free numbers only: Math.max's NaN rules are the JS path's). */
+static JSValue p5_color_hs_array(JSContext *ctx, P5Shim *s, JSValueConst c, int hsl, double *v)
+{
+    JSAtom atom = s->atoms[hsl ? P5_ATOM_hsla : P5_ATOM_hsba];
+    JSValue arr = JS_GetProperty(ctx, c, atom);
+    if (JS_IsException(arr)) return arr;
+    if (!JS_ToBool(ctx, arr)) {
+        JS_FreeValue(ctx, arr);
+        JSValue unit = JS_GetProperty(ctx, c, s->atoms[P5_ATOM__array]);
+        if (JS_IsException(unit)) return unit;
+        double rgba[4];
+        int ok = JS_IsObject(unit);
+        for (uint32_t i = 0; ok && i < 4; i++) ok = p5_elem_number(ctx, unit, i, &rgba[i]) && !isnan(rgba[i]);
+        JS_FreeValue(ctx, unit);
+        if (!ok) return JS_UNDEFINED;
+        double hs[4];
+        p5_rgba_to_hs(rgba, hsl, hs);
+        arr = p5_number_array(ctx, hs, 4);
+        if (JS_IsException(arr)) return arr;
+        if (JS_SetProperty(ctx, c, atom, JS_DupValue(ctx, arr)) < 0) {
+            JS_FreeValue(ctx, arr);
+            return JS_EXCEPTION;
+        }
+    }
+    int ok = JS_IsObject(arr);
+    for (uint32_t i = 0; ok && i < 4; i++) ok = p5_elem_number(ctx, arr, i, &v[i]) && !isnan(v[i]);
+    if (!ok) {
+        JS_FreeValue(ctx, arr);
+        return JS_UNDEFINED;
+    }
+    return arr;
+}
+
+/* lerpColor in HSB or HSL mode (prelude.js's lerpColorJS, which it replaces for
+ * p5.Color arguments): the hue goes the short way round, by adding 1 to the cached
+ * array of the smaller one, as p5 does to the colour itself. JS_UNDEFINED: the JS
+ * path takes over (nothing observable done that it would not do the same). */
+static JSValue p5_lerp_color_hs(JSContext *ctx, P5Shim *s, JSValueConst c1, JSValueConst c2, double amt)
+{
+    int hsl = s->st.color_mode == P5_COLOR_HSL;
+    double from[4], to[4], l[4];
+    JSValue a = p5_color_hs_array(ctx, s, c1, hsl, from);
+    if (JS_IsException(a) || JS_IsUndefined(a)) return a;
+    JSValue b = p5_color_hs_array(ctx, s, c2, hsl, to);
+    if (JS_IsException(b) || JS_IsUndefined(b) || JS_VALUE_GET_PTR(a) == JS_VALUE_GET_PTR(b)) {
+        JS_FreeValue(ctx, a);
+        return JS_IsException(b) ? b : (JS_FreeValue(ctx, b), JS_UNDEFINED);
+    }
+    int err = 0;
+    if (fabs(from[0] - to[0]) > 0.5) {
+        if (from[0] > to[0]) {
+            to[0] += 1;
+            err = JS_SetPropertyUint32(ctx, b, 0, JS_NewFloat64(ctx, to[0])) < 0;
+        } else {
+            from[0] += 1;
+            err = JS_SetPropertyUint32(ctx, a, 0, JS_NewFloat64(ctx, from[0])) < 0;
+        }
+    }
+    JS_FreeValue(ctx, a);
+    JS_FreeValue(ctx, b);
+    if (err) return JS_EXCEPTION;
+    for (int i = 0; i < 4; i++) l[i] = amt * (to[i] - from[i]) + from[i];
+    if (l[0] >= 1) l[0] -= 1;
+    const double *mx = s->color_maxes[s->st.color_mode];
+    JSValue args[4];
+    for (int i = 0; i < 4; i++) args[i] = JS_NewFloat64(ctx, l[i] * mx[i]);
+    double unit[4];
+    if (!p5_numeric_unit(s, 4, args, unit)) return JS_UNDEFINED;
+    return p5_new_color(ctx, s, unit);
+}
+
 /* lerpColor(c1, c2, amt): RGB mode here (p5: from = c1.levels / 255, to likewise,
- * each channel lerped, color(l * maxes)); HSB/HSL modes, which update the colours'
- * cached hsba/hsla on the way, and odd colours go to prelude.js's version. */
+ * each channel lerped, color(l * maxes)), HSB and HSL modes in p5_lerp_color_hs;
+ * odd arguments go to prelude.js's version. */
 static JSValue js_p5_lerp_color(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     P5Shim *s = p5_shim(ctx);
     s->calls++;
+    if (s->st.color_mode != P5_COLOR_RGB && argc >= 3 && JS_IsNumber(argv[2]) &&
+        p5_is_color(ctx, s, argv[0]) && p5_is_color(ctx, s, argv[1])) {
+        double amt;
+        p5_num(ctx, &amt, argv[2]);
+        if (!isnan(amt)) {
+            JSValue c = p5_lerp_color_hs(ctx, s, argv[0], argv[1], fmax(fmin(amt, 1), 0));
+            if (!JS_IsUndefined(c)) return c;
+        }
+    }
     if (s->st.color_mode == P5_COLOR_RGB && argc >= 3 && JS_IsNumber(argv[2]) &&
         p5_is_color(ctx, s, argv[0]) && p5_is_color(ctx, s, argv[1])) {
         double from[4], to[4], amt, l[4];
