@@ -95,6 +95,14 @@ enum { P5_ATOM_frameCount, P5_ATOM_width, P5_ATOM_height, P5_ATOM_key, P5_ATOM_k
 #define P5_COLOR_PROPS 6
 #define P5_VECTOR_PROPS 6
 
+/* The coordinate of noise()'s last call along one axis and the cosine weights of its
+ * fractional part at each octave. */
+typedef struct {
+    double key;
+    int octaves;
+    double weight[64];
+} P5NoiseAxis;
+
 struct P5Shim {
     JSContext *ctx;
     P5ShimLimits limits;
@@ -190,6 +198,8 @@ struct P5Shim {
     double perlin[4096];
     double perlin_octaves;
     double perlin_falloff;
+    /* Per axis of noise() (a grid of calls shares its y and z): see noise_weights */
+    P5NoiseAxis noise_axis[3];
 };
 
 enum { P5_KIND_POINTS, P5_KIND_LINES, P5_KIND_TRIANGLES, P5_KIND_TRIANGLE_FAN,

@@ -87,7 +87,25 @@ static int p5_seed_arg(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, 
 
 static double scaled_cosine(double i) { return 0.5 * (1.0 - cos(i * M_PI)); }
 
-static double p5_noise(const P5Shim *s, double x, double y, double z)
+/* scaled_cosine of the fractional part that coordinate `v` (non-negative) has at each
+ * of the first `octaves` octaves (it doubles and drops its whole part octave after
+ * octave, whatever the integer part does), kept for the next call with the same `v`. */
+static const double *noise_weights(P5Shim *s, int axis, double v, int octaves)
+{
+    P5NoiseAxis *c = &s->noise_axis[axis];
+    if (c->key == v && c->octaves == octaves) return c->weight;
+    double f = v - floor(v);
+    for (int o = 0; o < octaves; o++) {
+        c->weight[o] = scaled_cosine(f);
+        f *= 2;
+        if (f >= 1) f--;
+    }
+    c->key = v;
+    c->octaves = octaves;
+    return c->weight;
+}
+
+static double p5_noise(P5Shim *s, double x, double y, double z)
 {
     const double *P = s->perlin;
     if (x < 0) x = -x;
@@ -98,10 +116,14 @@ static double p5_noise(const P5Shim *s, double x, double y, double z)
     double r = 0, ampl = 0.5, n1, n2, n3;
     /* p5 loops `o < perlin_octaves`; capped so a huge noiseDetail cannot hang the
      * worker thread outside the interrupt handler's reach */
-    for (int o = 0; o < s->perlin_octaves && o < 64; o++) {
+    int octaves = 0;
+    while (octaves < s->perlin_octaves && octaves < 64) octaves++;
+    const double *wx = noise_weights(s, 0, x, octaves), *wy = noise_weights(s, 1, y, octaves),
+                 *wz = noise_weights(s, 2, z, octaves);
+    for (int o = 0; o < octaves; o++) {
         double of = xi + (double)(int32_t)((uint32_t)p5_to_int32(yi) << 4) +
                     (double)(int32_t)((uint32_t)p5_to_int32(zi) << 8);
-        double rxf = scaled_cosine(xf), ryf = scaled_cosine(yf);
+        double rxf = wx[o], ryf = wy[o];
 #define PI_(v) P[p5_to_int32(v) & 4095]
         n1 = PI_(of);
         n1 += rxf * (PI_(of + 1) - n1);
@@ -114,7 +136,7 @@ static double p5_noise(const P5Shim *s, double x, double y, double z)
         n3 = PI_(of + 16);
         n3 += rxf * (PI_(of + 16 + 1) - n3);
         n2 += ryf * (n3 - n2);
-        n1 += scaled_cosine(zf) * (n2 - n1);
+        n1 += wz[o] * (n2 - n1);
 #undef PI_
         r += n1 * ampl;
         ampl *= s->perlin_falloff;
