@@ -802,13 +802,15 @@ impl Canvas {
     fn axis_line_rect(&mut self, r: Rect, paint: &Paint, as_box: bool) {
         self.each_window(r, |c| {
             let a = c.axis_clip();
-            if c.blend_band(r, a, paint) {
-                return;
-            }
             // (edges beyond the clip draw nothing: the clip's edge is the box's there)
             let k = c.clip;
-            let on_cells = || !c.records.grid().splits_cells([r.x0.max(k.x0), r.x1.min(k.x1), r.y0.max(k.y0), r.y1.min(k.y1)]);
-            if as_box && paint.opaque() && c.probe.is_none() && on_cells() {
+            let on_cells = !c.records.grid().splits_cells([r.x0.max(k.x0), r.x1.min(k.x1), r.y0.max(k.y0), r.y1.min(k.y1)]);
+            let boxed = as_box && paint.opaque() && c.probe.is_none() && on_cells;
+            // over the last frame's pixels records start afresh: runs first there
+            if !(boxed && !c.bands.over_last) && c.blend_band(r, a, paint) {
+                return;
+            }
+            if boxed {
                 c.fill_axis_rect_in(r, paint);
             } else {
                 c.blend_axis_rect_in(r, a, paint);

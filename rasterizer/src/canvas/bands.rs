@@ -17,10 +17,10 @@
 //! row's pixels from it after each band. Any other command ends the run.
 //!
 //! The run depends on the commands before it, not only on those that touch a pixel,
-//! which the redraw of damaged rectangles needs ([`Canvas::draw`]): so runs apply to
-//! streams that do not start opaque (drawn over the last frame, and always whole from
-//! their start). A stream that starts with `background()` blends its bands one by
-//! one, as before.
+//! which the redraw of damaged rectangles needs: so runs are drawn only where the
+//! stream is drawn over the whole canvas, from its start or from a snapshot taken
+//! where no run went on ([`Canvas::draw`]). A frame whose damaged rectangles meet a
+//! band is drawn again, whole; the frame after one with runs is not drawn as damage.
 
 use super::Canvas;
 use crate::blend::{Paint, FULL};
@@ -54,9 +54,30 @@ pub(super) struct Bands {
     /// The pixels of each observation row when the run first touched it (`row_run`).
     start: Vec<u8>,
     row_run: Vec<u32>,
-    /// The stream drawn now does not start opaque (so it is drawn whole from its
-    /// start, over the whole canvas).
+    /// Runs may be drawn now: the stream is drawn from its start or from a snapshot
+    /// taken where no run went on, over the whole canvas (not in damaged rectangles).
     pub(super) allowed: bool,
+    /// The stream drawn now does not start opaque: it is drawn over the last frame,
+    /// always whole from its start.
+    pub(super) over_last: bool,
+    /// This frame drew a run / a band could not join one (it was being redrawn in
+    /// damaged rectangles): see [`Canvas::draw`].
+    pub(super) used: bool,
+    pub(super) missed: bool,
+    /// The last frame drew a run.
+    pub(super) used_last: bool,
+}
+
+impl Bands {
+    /// Whether the command executed last (serial `serial`) extended the run `run`.
+    pub(super) fn extended(&self, run: u32, serial: u64) -> bool {
+        self.run == run && self.last_cmd == serial
+    }
+
+    /// The current run's number.
+    pub(super) fn run(&self) -> u32 {
+        self.run
+    }
 }
 
 impl Canvas {
@@ -65,12 +86,15 @@ impl Canvas {
     /// drawn nothing, when it is not such a band or runs are not allowed now.
     pub(super) fn blend_band(&mut self, r: Rect, c: Rect, paint: &Paint) -> bool {
         let Some([gx, ox, gy, oy]) = self.raster.grid() else { return false };
-        if !self.bands.allowed || self.probe.is_some() || !self.full_window() {
+        if self.probe.is_some() || !(gy < 1.0) || (r.y1 - r.y0) > MAX_BAND_ROWS * gy || !(r.y1 > r.y0) {
             return false;
         }
-        if !(gy < 1.0) || (r.y1 - r.y0) > MAX_BAND_ROWS * gy || !(r.y1 > r.y0) {
+        if !self.bands.allowed || !self.full_window() {
+            // (the frame is drawn again, whole, with runs: Canvas::draw)
+            self.bands.missed = true;
             return false;
         }
+        self.bands.used = true;
         let (w, h) = (self.w, self.h);
         // the columns: fully covered ones take the run, partial ones at either end blend
         let Some((i0, i1)) = crate::coverage::grid_axis_coverage(r.x0, r.x1, c.x0, c.x1, Some((ox, gx)), w, &mut self.cx) else { return true };

@@ -88,12 +88,13 @@ impl Canvas {
             return Ok(());
         }
         self.redrawn = None;
-        self.bands.allowed = false;
+        (self.bands.allowed, self.bands.over_last, self.bands.used, self.bands.missed) = (false, false, false, false);
         // (a run of bands does not continue from the last stream: a gap in the count)
         self.cmd_serial += 1;
         if self.probe.is_some() || !starts_opaque(words) {
             // (drawn whole from its start, always: runs of bands apply)
             self.bands.allowed = true;
+            self.bands.over_last = true;
             self.last.ok = false;
             self.snap.cmds = 0;
             // drawn over the last frame's pixels as they are: a record kept from that
@@ -112,11 +113,15 @@ impl Canvas {
             self.snap.cmds = 0;
         }
         let result = match diff {
-            Diff::Damage if self.snap.cmds > 0 || p == 0 => {
+            // (after a frame with runs of bands, damage would meet them again)
+            Diff::Damage if (self.snap.cmds > 0 || p == 0) && !self.bands.used_last => {
                 self.redrawn = Some(self.dirty.iter().map(|r| ((r.x1 - r.x0) * (r.y1 - r.y0)) as u64).sum());
                 self.redraw_damage(words)
             }
-            Diff::Unindexed => Commands::new(words).try_for_each(|cmd| self.exec_timed(cmd?)),
+            Diff::Unindexed => {
+                self.bands.allowed = true;
+                Commands::new(words).try_for_each(|cmd| self.exec_timed(cmd?))
+            }
             // Whole, or damage with a shared prefix but no snapshot of it yet. A
             // snapshot moves forward a few commands only to a prefix that three frames
             // in a row share: a prefix that flickers between two lengths (a paddle
@@ -125,9 +130,20 @@ impl Canvas {
             // two. Past many commands (a scrolling map that stops) it moves at once.
             _ => {
                 let at_once = self.snap.cmds == 0 || p >= self.snap.cmds + SNAPSHOT_STEP || self.last.prefix >= p;
+                self.bands.allowed = true;
                 self.draw_whole(words, if at_once { p } else { self.snap.cmds }, start_view)
             }
         };
+        // a band met in damaged rectangles, where a run cannot be drawn: the frame
+        // again, whole from its start (it starts opaque: nothing of the first try stays)
+        let result = if result.is_ok() && self.bands.missed {
+            (self.redrawn, self.snap.cmds, self.bands.allowed, self.bands.missed) = (None, 0, true, false);
+            self.draw_whole(words, 0, start_view)
+        } else {
+            result
+        };
+        self.bands.allowed = false;
+        self.bands.used_last = self.bands.used;
         if result.is_err() || diff == Diff::Unindexed {
             self.last.ok = false;
             self.snap.cmds = 0;
@@ -152,7 +168,10 @@ impl Canvas {
             first = self.snap.cmds;
         }
         for k in first..self.entries.len() {
-            if k == snap_at && snap_at > self.snap.cmds {
+            // (the run of bands the last command extended, if any)
+            let run = self.bands.extended(self.bands.run(), self.cmd_serial).then(|| (self.bands.run(), self.cmd_serial + 1));
+            let snapped = k == snap_at && snap_at > self.snap.cmds;
+            if snapped {
                 self.take_snapshot(snap_at, view);
             }
             let e = self.entries[k];
@@ -160,9 +179,17 @@ impl Canvas {
             if let Some(cmd) = cmds.next() {
                 cmd.map_err(DrawError::from).and_then(|c| self.exec_timed(c))?;
             }
+            if let (true, Some((run, serial))) = (snapped, run) {
+                if self.bands.extended(run, serial) {
+                    // a run went on past the snapshot: a draw from it could not
+                    // continue that run
+                    self.snap.cmds = 0;
+                }
+            }
         }
-        if snap_at == self.entries.len() && snap_at > self.snap.cmds {
-            self.take_snapshot(snap_at, view); // the same stream again
+        // (the same stream again; not in a run of bands, which more bands could extend)
+        if snap_at == self.entries.len() && snap_at > self.snap.cmds && !self.bands.extended(self.bands.run(), self.cmd_serial) {
+            self.take_snapshot(snap_at, view);
         }
         Ok(())
     }
