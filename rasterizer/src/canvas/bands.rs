@@ -69,14 +69,10 @@ pub(super) struct Bands {
 }
 
 impl Bands {
-    /// Whether the command executed last (serial `serial`) extended the run `run`.
-    pub(super) fn extended(&self, run: u32, serial: u64) -> bool {
-        self.run == run && self.last_cmd == serial
-    }
-
-    /// The current run's number.
-    pub(super) fn run(&self) -> u32 {
-        self.run
+    /// The run that command `serial` (see [`Canvas::cmd_serial`]) extended, if it was
+    /// the last to extend one.
+    pub(super) fn extended_by(&self, serial: u64) -> Option<u32> {
+        (self.run != 0 && self.last_cmd == serial).then_some(self.run)
     }
 }
 

@@ -309,6 +309,7 @@ impl Canvas {
         }
         self.add_box_coverage(b, fill_box, &mut s.axes, &mut s.fill);
         self.add_box_coverage(b, outer, &mut s.axes, &mut s.union);
+        // the inner box first, then the stroke as the outer less it
         if let Some(inner) = inner {
             self.add_box_coverage(b, inner, &mut s.axes, &mut s.stroke);
         }

@@ -168,27 +168,24 @@ impl Canvas {
             first = self.snap.cmds;
         }
         for k in first..self.entries.len() {
-            // (the run of bands the last command extended, if any)
-            let run = self.bands.extended(self.bands.run(), self.cmd_serial).then(|| (self.bands.run(), self.cmd_serial + 1));
-            let snapped = k == snap_at && snap_at > self.snap.cmds;
-            if snapped {
+            // (the run of bands the command before the snapshot extended, if any)
+            let mut run_at_snapshot = None;
+            if k == snap_at && snap_at > self.snap.cmds {
                 self.take_snapshot(snap_at, view);
+                run_at_snapshot = self.bands.extended_by(self.cmd_serial);
             }
             let e = self.entries[k];
             let mut cmds = Commands::starting_at(&words[..e.end as usize], e.start as usize);
             if let Some(cmd) = cmds.next() {
                 cmd.map_err(DrawError::from).and_then(|c| self.exec_timed(c))?;
             }
-            if let (true, Some((run, serial))) = (snapped, run) {
-                if self.bands.extended(run, serial) {
-                    // a run went on past the snapshot: a draw from it could not
-                    // continue that run
-                    self.snap.cmds = 0;
-                }
+            if run_at_snapshot.is_some() && self.bands.extended_by(self.cmd_serial) == run_at_snapshot {
+                // a run went on past the snapshot: a draw from it could not continue it
+                self.snap.cmds = 0;
             }
         }
         // (the same stream again; not in a run of bands, which more bands could extend)
-        if snap_at == self.entries.len() && snap_at > self.snap.cmds && !self.bands.extended(self.bands.run(), self.cmd_serial) {
+        if snap_at == self.entries.len() && snap_at > self.snap.cmds && self.bands.extended_by(self.cmd_serial).is_none() {
             self.take_snapshot(snap_at, view);
         }
         Ok(())
