@@ -174,6 +174,9 @@ pub struct Canvas {
     glyph_coverage: GlyphCoverage,
     /// The fill being drawn is glyph masks (see [`crate::blend::MaskGamma`]).
     glyph_masks: bool,
+    /// The last [`flatten::browser_ellipse_area_factor`] and its inputs (the canvas
+    /// map's linear part, the radii): a scene's stars and particles repeat a few sizes.
+    last_ellipse_factor: ([f64; 6], f64),
     /// What opaque rectangles and convex polygons drew into the edge pixels of the
     /// current epoch.
     records: Records,
@@ -350,6 +353,7 @@ impl Canvas {
             fine_masks: Vec::new(),
             glyph_coverage: GlyphCoverage::default(),
             glyph_masks: false,
+            last_ellipse_factor: ([f64::NAN; 6], 1.0),
             records: Records::default(),
             seam_edges: Vec::new(),
             seam_contours: 0,
@@ -854,6 +858,10 @@ impl Canvas {
         let s = Style { fill: style.stroke, stroke: Rgba::default(), ..*style };
         let bounds = Rect { x0: x - r, y0: y - r, x1: x + r, y1: y + r };
         if style.cap == Cap::Round {
+            // (a star, a particle: the filled-ellipse shortcut, as a filled circle takes)
+            if self.fill_ellipse(&s, x, y, r, r) {
+                return;
+            }
             self.shape(&s, true, false, bounds, false, &|p, fl, _| flatten::ellipse(p, fl, x, y, r, r));
         } else {
             self.rect(&s, [(x - r) as f32, (y - r) as f32, (2.0 * r) as f32, (2.0 * r) as f32], [0.0; 4]);
@@ -1206,12 +1214,20 @@ impl Canvas {
             return true;
         }
         let (n, sin_s, cos_s, k) = ellipse_steps(semi, self.tol);
-        let k = k * flatten::browser_ellipse_area_factor(&canvas, rx, ry).sqrt();
+        let key = [canvas.a, canvas.b, canvas.c, canvas.d, rx, ry];
+        if self.last_ellipse_factor.0 != key {
+            self.last_ellipse_factor = (key, flatten::browser_ellipse_area_factor(&canvas, rx, ry));
+        }
+        let k = k * self.last_ellipse_factor.1.sqrt();
         let (u, v) = (Point::new(u.x * k, u.y * k), Point::new(v.x * k, v.y * k));
         // The box of the polygon (of the scaled ellipse, which holds its vertices).
         let (ex, ey) = ((u.x * u.x + v.x * v.x).sqrt(), (u.y * u.y + v.y * v.y).sqrt());
         let clip = self.clip;
-        if !(Rect { x0: d.x - ex, y0: d.y - ey, x1: d.x + ex, y1: d.y + ey }).intersects(&clip) {
+        let dot = Rect { x0: d.x - ex, y0: d.y - ey, x1: d.x + ex, y1: d.y + ey };
+        if !dot.intersects(&clip) {
+            return true;
+        }
+        if self.probe.is_none() && self.dot_in_one_pixel(&dot, &paint, 0.5 * n as f64 * sin_s * (u.x * v.y - u.y * v.x)) {
             return true;
         }
         // p5 starts at the leftmost point and runs through the top: (-cos t, -sin t).
@@ -1228,6 +1244,30 @@ impl Canvas {
         }
         self.raster.add_edge(prev, first);
         self.finish_shape_keeping(&paint, lookup);
+        true
+    }
+
+    /// A polygon of signed area `area` whose box `dot` lies inside one device pixel and
+    /// inside the clip (a star, a particle, a bullet far away): its coverage of that
+    /// pixel is its area, blended as the rasterizer would blend it, without
+    /// rasterizing. Returns false, having drawn nothing, for any other box.
+    fn dot_in_one_pixel(&mut self, dot: &Rect, paint: &Paint, area: f64) -> bool {
+        let (x, y) = (dot.x0.floor(), dot.y0.floor());
+        let c = &self.clip;
+        if !(dot.x1 < x + 1.0 && dot.y1 < y + 1.0 && dot.x0 >= c.x0 && dot.x1 <= c.x1 && dot.y0 >= c.y0 && dot.y1 <= c.y1) {
+            return false;
+        }
+        if !(x >= 0.0 && y >= 0.0 && x < self.w as f64 && y < self.h as f64) {
+            return false;
+        }
+        let (x, y) = (x as usize, y as usize);
+        if self.win.rows().is_some_and(|r| !r[y]) || self.win.row(y).is_some_and(|rs| !rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize)) {
+            return true; // outside the damaged rectangles being drawn
+        }
+        let cov = (area as f32).abs();
+        if cov >= 1e-6 {
+            paint.blend_cov(&mut self.pixels[3 * (y * self.w + x)..][..3], cov.min(1.0));
+        }
         true
     }
 

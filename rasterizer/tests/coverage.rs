@@ -6,7 +6,7 @@ mod common;
 use std::f32::consts::PI;
 
 use common::*;
-use jsgym_native::command::{ArcMode, Verb};
+use jsgym_native::command::{ArcMode, Cap, Join, Verb};
 use jsgym_native::CommandWriter;
 
 #[test]
@@ -264,4 +264,52 @@ fn shapes_partly_outside_are_clipped_to_the_canvas() {
     cw.ellipse(&fill(WHITE), 64.0, 32.0, 10.0, 10.0);
     // half of the browser's radius-10 polygon, 2.2% short of the circle
     assert_rel(sum(&coverage(64, 64, &cw)), (PI * 100.0 / 2.0) as f64 * (1.0 - 0.0224), 2e-3, "half circle at the border");
+}
+
+/// A dot (a filled ellipse or a round point) whose polygon lies inside one device
+/// pixel is blended there by its area without being rasterized: every pixel shows the
+/// rasterizer's coverage of it (as the probe sums it), none elsewhere.
+#[test]
+fn dots_inside_one_pixel_blend_their_rasterized_area_there_only() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut unit = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 40) as f32 / (1u64 << 24) as f32
+    };
+    let mut fast = 0;
+    for i in 0..400 {
+        let (x, y) = ((3 + i % 53) as f32, (5 + (i * 7) % 53) as f32);
+        let (rx, ry) = (0.03 + 0.3 * unit(), 0.03 + 0.3 * unit());
+        let round_point = i % 3 == 0;
+        let (rx, ry) = if round_point { (rx, rx) } else { (rx, ry) };
+        // inside the pixel with room for the polygon's few percent beyond the ellipse
+        let cx = x + 1.1 * rx + (1.0 - 2.2 * rx) * unit();
+        let cy = y + 1.1 * ry + (1.0 - 2.2 * ry) * unit();
+        let mut dot = CommandWriter::new();
+        if round_point {
+            dot.point(&stroke(BLACK, 2.0 * rx, Cap::Round, Join::Miter), cx, cy);
+        } else {
+            dot.ellipse(&fill(BLACK), cx, cy, rx, ry);
+        }
+        let cov = coverage(64, 64, &dot);
+        let mut cw = CommandWriter::new();
+        cw.canvas(64.0, 64.0).background(WHITE);
+        if round_point {
+            cw.point(&stroke(BLACK, 2.0 * rx, Cap::Round, Join::Miter), cx, cy);
+        } else {
+            cw.ellipse(&fill(BLACK), cx, cy, rx, ry);
+        }
+        let mut c = canvas(64, 64);
+        c.draw(cw.words()).unwrap();
+        let rgb = read_rgb(&c);
+        let at = (y as usize) * 64 + x as usize;
+        for (k, p) in rgb.chunks(3).enumerate() {
+            let want = 255.0 * (1.0 - cov[k].min(1.0));
+            assert!((p[0] as f32 - want).abs() <= 1.0, "dot {i} at ({cx}, {cy}) radii ({rx}, {ry}): pixel {k} is {} where the coverage {} gives {want}", p[0], cov[k]);
+        }
+        fast += (cov[at] > 0.0 && cov.iter().filter(|&&v| v > 0.0).count() == 1) as usize;
+    }
+    assert!(fast > 300, "only {fast} of 400 dots lay inside one pixel");
 }
