@@ -29,7 +29,7 @@ use crate::damage::{Damage, Entry, PixRect, Window};
 use crate::flatten::{self, Flattener, Polylines};
 use crate::geometry::{Point, Rect, Transform};
 use crate::supersample::box_filter;
-use crate::seams::{box_mask, CanvasGrid, Records, MAX_MASK_EDGES};
+use crate::seams::{sample_span, spans_mask, CanvasGrid, Records, MAX_MASK_EDGES};
 use crate::stroke::{stroke_polyline, Pen};
 
 mod bands;
@@ -59,6 +59,9 @@ pub const DEFAULT_TOLERANCE: f64 = 0.1;
 /// Largest device semi-axis drawn by [`Canvas::fill_ellipse`]; larger ellipses take the
 /// general path, which culls the curve outside the clip before flattening it.
 const MAX_DIRECT_ELLIPSE: f64 = 1024.0;
+
+/// Every sample along an axis ([`sample_span`] of `[0, 1]`).
+const FULL_SAMPLES: (u32, u32) = (0, crate::seams::MASK_SIDE as u32);
 
 /// Shapes whose device box is smaller than this (pixels) on its larger side are not
 /// looked up in the coverage cache: they (bullets, particles, eyes) cost less to
@@ -1521,8 +1524,11 @@ impl Canvas {
         let f0 = if sx.cov_first >= FULL { i0 } else { i0 + 1 };
         let f1 = if i1 > f0 && sx.cov_last < FULL { i1 - 1 } else { i1 };
         let rgb = paint.rgb();
+        // the samples of the first and last columns (those between hold all of theirs)
+        let (xs_first, xs_last) = (sample_span(sx.first[0], sx.first[1]), sample_span(sx.last[0], sx.last[1]));
         for j in sy.i0..sy.i1 {
             let [ly0, ly1] = sy.at(j);
+            let ys = sample_span(ly0, ly1);
             let row = j * w;
             if sy.cov(j) >= FULL {
                 if f1 > f0 {
@@ -1530,21 +1536,21 @@ impl Canvas {
                 }
                 if f0 > i0 {
                     let [lx0, lx1] = sx.first;
-                    self.edge_pixel(row + i0, [lx0, lx1, ly0, ly1], paint, rb);
+                    self.edge_pixel(row + i0, [lx0, lx1, ly0, ly1], spans_mask(xs_first, ys), paint, rb);
                 }
             } else {
                 // the columns between the first and the last are covered whole: one
                 // mask and area for all of them (1 * h is h exactly)
                 let [lx0, lx1] = sx.at(i0);
-                self.edge_pixel(row + i0, [lx0, lx1, ly0, ly1], paint, rb);
+                self.edge_pixel(row + i0, [lx0, lx1, ly0, ly1], spans_mask(xs_first, ys), paint, rb);
                 if i1 > i0 + 2 {
-                    let (mid_mask, mid_area) = (box_mask([0.0, 1.0, ly0, ly1]), (ly1 - ly0).max(0.0));
+                    let (mid_mask, mid_area) = (spans_mask(FULL_SAMPLES, ys), (ly1 - ly0).max(0.0));
                     let px = &mut self.pixels[3 * (row + i0 + 1)..3 * (row + i1 - 1)];
                     self.records.composite_row((i0 + 1, j), px, mid_mask, mid_area, rgb, rb);
                 }
                 if i1 > i0 + 1 {
                     let [lx0, lx1] = sx.at(i1 - 1);
-                    self.edge_pixel(row + i1 - 1, [lx0, lx1, ly0, ly1], paint, rb);
+                    self.edge_pixel(row + i1 - 1, [lx0, lx1, ly0, ly1], spans_mask(xs_last, ys), paint, rb);
                 }
             }
         }
@@ -1555,17 +1561,18 @@ impl Canvas {
             for j in sy.i0..sy.i1 {
                 if sy.cov(j) >= FULL {
                     let [ly0, ly1] = sy.at(j);
-                    self.edge_pixel(j * w + i1 - 1, [lx0, lx1, ly0, ly1], paint, rb);
+                    self.edge_pixel(j * w + i1 - 1, [lx0, lx1, ly0, ly1], spans_mask(xs_last, sample_span(ly0, ly1)), paint, rb);
                 }
             }
         }
     }
 
     /// An opaque rectangle covering the box `[x0, x1] x [y0, y1]` (pixel-local) of pixel
-    /// `idx`: composites through the pixel's record when it still holds what the
-    /// record says, else blends by coverage (and records it).
+    /// `idx`, whose samples there are `mask`: composites through the pixel's record
+    /// when it still holds what the record says, else blends by coverage (and records
+    /// it).
     #[inline(always)]
-    fn edge_pixel(&mut self, idx: usize, b: [f32; 4], paint: &Paint, rb: Option<[f32; 4]>) {
+    fn edge_pixel(&mut self, idx: usize, b: [f32; 4], mask: u64, paint: &Paint, rb: Option<[f32; 4]>) {
         let [x0, x1, y0, y1] = b;
         let a = (x1 - x0).max(0.0) * (y1 - y0).max(0.0);
         if a <= 0.0 {
@@ -1574,7 +1581,7 @@ impl Canvas {
         let Some(px) = self.pixels.get_mut(3 * idx..3 * idx + 3) else {
             return;
         };
-        self.records.composite(idx, px, box_mask(b), 1.0, a, paint.rgb(), rb);
+        self.records.composite(idx, px, mask, 1.0, a, paint.rgb(), rb);
     }
 
     /// A miter-joined axis-aligned rectangle stroke: the outer rectangle minus the inner.

@@ -410,12 +410,21 @@ impl MaskRec {
 
 /// The samples of the pixel-local box `[x0, x1] x [y0, y1]`.
 pub(crate) fn box_mask(b: [f32; 4]) -> u64 {
+    spans_mask(sample_span(b[0], b[1]), sample_span(b[2], b[3]))
+}
+
+/// The samples `i0..i1` along one axis that the pixel-local interval `[lo, hi]` holds
+/// (a rectangle's columns or rows repeat a few of these: see [`spans_mask`]).
+#[inline(always)]
+pub(crate) fn sample_span(lo: f32, hi: f32) -> (u32, u32) {
     let side = MASK_SIDE as f32;
-    let range = |lo: f32, hi: f32| {
-        (ceil_index_f32(lo * side - 0.5), ceil_index_f32(hi * side - 0.5))
-    };
-    let (i0, i1) = range(b[0], b[1]);
-    let (j0, j1) = range(b[2], b[3]);
+    (ceil_index_f32(lo * side - 0.5), ceil_index_f32(hi * side - 0.5))
+}
+
+/// [`box_mask`] of the box whose columns and rows of samples are `(i0, i1)` and
+/// `(j0, j1)` ([`sample_span`]).
+#[inline(always)]
+pub(crate) fn spans_mask((i0, i1): (u32, u32), (j0, j1): (u32, u32)) -> u64 {
     if i1 <= i0 || j1 <= j0 {
         return 0;
     }

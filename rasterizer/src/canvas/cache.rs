@@ -36,6 +36,8 @@ pub(super) struct Entry {
     /// A pair's device bounds and fill box.
     pub(super) bounds: Rect,
     pub(super) fill_box: Option<Rect>,
+    /// And where its fill shows as a box (see `Canvas::composite_pair`).
+    pub(super) visible_fill: Option<Rect>,
     /// Coverage cells: a pair's three layers over `b`, or the rows of `runs`.
     pub(super) cells: Vec<f32>,
     /// Rows of a plain shape's coverage: `[y, x0, first cell, cell count]`.

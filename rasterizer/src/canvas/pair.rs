@@ -18,7 +18,7 @@
 use super::cache::{summary, CoverageCache, Entry, Lookup, PixBox};
 use super::Canvas;
 use crate::blend::{Paint, FULL};
-use crate::command::Cap;
+use crate::command::{Cap, Join};
 use crate::flatten::{Contour, Polylines};
 use crate::coverage::{grid_axis_coverage, grid_shares};
 use crate::geometry::{Point, Rect, Transform};
@@ -79,10 +79,10 @@ impl Entry {
 
 impl PairScratch {
     /// Keeps the coverages just computed in the cache's slot `i`.
-    fn keep(&self, cache: &mut CoverageCache, i: usize, b: PixBox, bounds: Rect, fill_box: Option<Rect>) {
+    fn keep(&self, cache: &mut CoverageCache, i: usize, b: PixBox, bounds: Rect, fill_box: Option<Rect>, visible_fill: Option<Rect>) {
         let union: &[f32] = if fill_box.is_none() { &self.union } else { &[] };
         let e = cache.put(i);
-        (e.b, e.bounds, e.fill_box) = (b, bounds, fill_box);
+        (e.b, e.bounds, e.fill_box, e.visible_fill) = (b, bounds, fill_box, visible_fill);
         e.cells.extend_from_slice(&self.fill);
         e.cells.extend_from_slice(&self.stroke);
         e.cells.extend_from_slice(union);
@@ -198,7 +198,15 @@ impl Canvas {
     /// the stroke over `s`, the fill over `u - s`, the old pixel over `1 - u`, where
     /// `u` is `cov.union`, or (`fill_box`: a hairline's pair, the fill's device
     /// box) the fill plus the half of the stroke outside it.
-    fn composite_pair(&mut self, fill: &Paint, stroke: &Paint, b: (usize, usize, usize, usize), cov: Coverages, fill_box: Option<Rect>, bounds: Rect) {
+    ///
+    /// `visible_fill`: where the fill shows inside the outline when that is a box (an
+    /// axis-aligned `rect()` under a mitred stroke: the stroke's inner box, empty where
+    /// the stroke covers the fill). Edge pixels then keep fill and stroke in their
+    /// records as two regions, so that a neighbour whose stroke lies over this one's
+    /// (tiles of a grid, each stroked) hides the stroke it covers and not a share of a
+    /// fill-and-stroke mix.
+    #[allow(clippy::too_many_arguments)]
+    fn composite_pair(&mut self, fill: &Paint, stroke: &Paint, b: (usize, usize, usize, usize), cov: Coverages, fill_box: Option<Rect>, bounds: Rect, visible_fill: Option<Rect>) {
         let (bx0, by0, bw, bh) = b;
         let (w, h) = (self.w, self.h);
         let (fc, sc) = (fill.rgb(), stroke.rgb());
@@ -246,9 +254,12 @@ impl Canvas {
                 // composited through the pixel's record, so that a neighbour sharing
                 // the pixel hides only what it covers.
                 let mut samples = None;
+                let mut fill_samples = None;
                 // (a hairline's pair whose fill does not cover the pixel: the half rule
                 // above can overshoot a pixel its box does not fill)
-                if u < FULL || (fill_box.is_some() && f < FULL) {
+                // (a pixel the pair covers whole, fill and stroke in part: the two
+                // regions its neighbour's stroke over this one must tell apart)
+                if u < FULL || (fill_box.is_some() && f < FULL) || (visible_fill.is_some() && s > 1e-6) {
                     let local = |r: Rect| {
                         [
                             (r.x0 - x as f64).max(0.0) as f32,
@@ -269,8 +280,9 @@ impl Canvas {
                             u = box_area.max(s).min(1.0);
                         }
                     }
-                    if u < FULL && (box_area - u).abs() < BOX_MATCH {
+                    if (u < FULL || visible_fill.is_some()) && (box_area - u).abs() < BOX_MATCH {
                         samples = Some((box_mask(lb), 1.0));
+                        fill_samples = visible_fill.map(|v| if v.x0 < v.x1 && v.y0 < v.y1 { box_mask(local(v)) } else { 0 });
                     } else if u < box_area && box_area > 0.0 {
                         // a rounded corner: the shape lies in its box, covering
                         // `u / box_area` of it, so neighbours apart from the box keep
@@ -279,6 +291,16 @@ impl Canvas {
                     }
                 }
                 let f = (u - s).max(0.0);
+                if let (Some((mask, _)), Some(fill_mask)) = (samples, fill_samples) {
+                    let fill_mask = fill_mask & mask;
+                    if f > 1e-6 {
+                        records.composite(y * w + x, px, fill_mask, 1.0, f, fc, None);
+                    }
+                    if s > 1e-6 {
+                        records.composite(y * w + x, px, mask & !fill_mask, 1.0, s, sc, None);
+                    }
+                    continue;
+                }
                 if let Some((mask, density)) = samples {
                     let mix = [0, 1, 2].map(|ch| ((fc[ch] as f32 * f + sc[ch] as f32 * s) / u + 0.5).min(255.0) as u8);
                     records.composite(y * w + x, px, mask, density, u, mix, None);
@@ -316,7 +338,8 @@ impl Canvas {
         for (st, &u) in s.stroke.iter_mut().zip(&s.union) {
             *st = (u - *st).max(0.0);
         }
-        self.composite_pair(fill, stroke, b, s.coverages(), None, outer);
+        let visible_fill = inner.unwrap_or(Rect { x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0 });
+        self.composite_pair(fill, stroke, b, s.coverages(), None, outer, Some(visible_fill));
         self.pair = s;
     }
 
@@ -345,7 +368,7 @@ impl Canvas {
         match cache.lookup() {
             Lookup::Hit(i) => {
                 let e = cache.entry(i);
-                self.composite_pair(fill, stroke, e.b, e.coverages(), e.fill_box, e.bounds);
+                self.composite_pair(fill, stroke, e.b, e.coverages(), e.fill_box, e.bounds, e.visible_fill);
                 None
             }
             Lookup::Store(i) => Some(Some(i)),
@@ -381,16 +404,35 @@ impl Canvas {
             None => false,
             Some(None) => true,
             Some(Some((b, bounds))) => {
+                let visible_fill = self.mitred_box_fill(&c, pen, m);
                 if let Some(i) = slot {
-                    scratch.keep(&mut cache, i, b, bounds, None);
+                    scratch.keep(&mut cache, i, b, bounds, None, visible_fill);
                 }
-                self.composite_pair(fill, stroke, b, scratch.coverages(), None, bounds);
+                self.composite_pair(fill, stroke, b, scratch.coverages(), None, bounds, visible_fill);
                 true
             }
         };
         self.pair = scratch;
         self.cache = cache;
         done
+    }
+
+    /// Where the fill of contour `c` (user space, mapped by `m`) shows under the mitred
+    /// `pen` when that is a box (a rectangle on the device axes: its stroke's inner
+    /// box, empty where the stroke covers it), as [`Canvas::fill_and_stroke_axis_rect`]
+    /// gives it to [`Canvas::composite_pair`]; `None` for any other outline.
+    fn mitred_box_fill(&self, c: &Contour, pen: &Pen, m: &Transform) -> Option<Rect> {
+        let pts = &self.path.pts[c.start..c.end];
+        let r = rect_of(pts.iter().copied());
+        if pen.join != Join::Miter || !m.is_axis_aligned() || !is_box(pts.iter().copied(), r) {
+            return None;
+        }
+        let hw = pen.hw;
+        if !(r.x1 - r.x0 > 2.0 * hw && r.y1 - r.y0 > 2.0 * hw) {
+            return Some(Rect { x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0 });
+        }
+        let (a, b) = (m.apply(Point::new(r.x0 + hw, r.y0 + hw)), m.apply(Point::new(r.x1 - hw, r.y1 - hw)));
+        Some(Rect { x0: a.x.min(b.x), y0: a.y.min(b.y), x1: a.x.max(b.x), y1: a.y.max(b.y) })
     }
 
     /// The coverages of [`Canvas::fill_and_stroke`] into `scratch`, with the pixel box
@@ -500,9 +542,9 @@ impl Canvas {
         let half = Point::new(0.5 * self.sx, 0.5 * self.sy);
         let bounds = Rect { x0: r.x0 - half.x, y0: r.y0 - half.y, x1: r.x1 + half.x, y1: r.y1 + half.y };
         if let Some(i) = slot {
-            scratch.keep(&mut cache, i, b, bounds, Some(r));
+            scratch.keep(&mut cache, i, b, bounds, Some(r), None);
         }
-        self.composite_pair(fill, stroke, b, scratch.coverages(), Some(r), bounds);
+        self.composite_pair(fill, stroke, b, scratch.coverages(), Some(r), bounds, None);
         self.pair = scratch;
         self.cache = cache;
         true
