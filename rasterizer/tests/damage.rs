@@ -306,3 +306,42 @@ fn records_do_not_survive_an_opaque_background() {
     reference.draw(second.words()).unwrap();
     assert_eq!(c.pixels(), reference.pixels());
 }
+
+/// A frame that starts with opaque full-width bands covering the canvas (a gradient
+/// drawn in place of `background()`) does not depend on what the canvas held: it is
+/// drawn from the snapshot of the bands the frames share, and gives what the same
+/// frame gives on a fresh canvas (within a level: each pixel row two bands share
+/// keeps `1 - a - b` of what lay beneath, zero but for rounding). (The shapes over
+/// the bands are ellipses: an opaque rectangle's edge composited through three
+/// bands' records still shows up to 11 levels of what lay beneath them, with or
+/// without the snapshot.)
+#[test]
+fn frames_starting_with_covering_bands_resume_and_match_a_fresh_draw() {
+    let frame = |t: usize| {
+        let mut cw = CommandWriter::new();
+        for k in 0..100 {
+            let v = (40 + k) as u8;
+            cw.rect(&fill(Rgba::new(v, 2 * v / 3, 255 - v, 255)), 0.0, 4.0 * k as f32, 500.0, 4.0);
+        }
+        cw.ellipse(&fill(WHITE), 60.0 + 7.3 * t as f32, 150.0 + 3.1 * t as f32, 12.0, 12.0);
+        cw.ellipse(&fill(Rgba::new(250, 60, 40, 255)), 300.0 - 5.7 * t as f32, 90.0, 33.3, 21.7);
+        cw
+    };
+    let new_canvas = || {
+        let mut c = Canvas::new(64, 64, Fit::Stretch, 1).unwrap();
+        let mut cw = CommandWriter::new();
+        cw.canvas(500.0, 400.0);
+        c.draw(cw.words()).unwrap();
+        c
+    };
+    let mut c = new_canvas();
+    for t in 0..12 {
+        c.draw(frame(t).words()).unwrap();
+        let mut fresh = new_canvas();
+        fresh.draw(frame(t).words()).unwrap();
+        let (got, want) = (read_rgb(&c), read_rgb(&fresh));
+        let worst = got.iter().zip(&want).map(|(a, b)| a.abs_diff(*b)).max().unwrap();
+        assert!(worst <= 1, "frame {t}: {worst} levels from a fresh draw");
+    }
+    assert!(c.snapshots_taken() > 0, "no frame was drawn from a snapshot of the bands");
+}

@@ -57,14 +57,75 @@ pub(super) struct View {
 }
 
 /// A stream whose first command paints every pixel opaquely, so that what it draws
-/// does not depend on what the canvas held before.
-fn starts_opaque(words: &[u32]) -> bool {
+/// does not depend on what the canvas held before; or whose first commands are
+/// opaque rectangles that together cover the logical canvas `(w, h)` (a gradient
+/// of full-width bands, drawn in place of `background()`).
+fn starts_opaque(words: &[u32], (w, h): (f64, f64)) -> bool {
     use crate::command::{OP_BACKGROUND, OP_CANVAS, OP_CLEAR};
     match words.first() {
         Some(&OP_CANVAS) | Some(&OP_CLEAR) => words.len() >= 2,
         Some(&OP_BACKGROUND) => words.len() >= 3 && words[2] >> 24 == 255,
-        _ => false,
+        _ => starts_with_covering_bands(words, w, h),
     }
+}
+
+/// Leading commands looked at by [`starts_with_covering_bands`].
+const MAX_LEADING_BANDS: usize = 4096;
+
+/// Whether the stream's leading opaque, axis-aligned, square-cornered rectangles
+/// that span the canvas `[0, w] x [0, h]` (logical pixels) across or down, with their
+/// other edges on canvas pixel edges, cover it (as full-width bands or full-height
+/// columns) before any other command.
+fn starts_with_covering_bands(words: &[u32], w: f64, h: f64) -> bool {
+    use crate::command::Command;
+    if !(w > 0.0 && h > 0.0) {
+        return false;
+    }
+    // the spans along y of full-width rectangles, and along x of full-height ones
+    let (mut rows, mut cols) = (Vec::new(), Vec::new());
+    for cmd in Commands::new(words).take(MAX_LEADING_BANDS) {
+        let Ok(Command::Rect { style, xywh: [x, y, rw, rh], radii }) = cmd else { break };
+        let [a, b, c, d, e, f] = style.matrix.map(|v| v as f64);
+        if style.fill.a != 255 || radii.iter().any(|&r| r != 0.0) || b != 0.0 || c != 0.0 {
+            break;
+        }
+        let (x0, x1) = ((a * x as f64 + e).min(a * (x + rw) as f64 + e), (a * x as f64 + e).max(a * (x + rw) as f64 + e));
+        let (y0, y1) = ((d * y as f64 + f).min(d * (y + rh) as f64 + f), (d * y as f64 + f).max(d * (y + rh) as f64 + f));
+        if !(x1 > x0 && y1 > y0) {
+            break;
+        }
+        // (an edge inside a canvas pixel lets the browser's canvas keep some of what
+        // lay beneath there: such bands do not start a frame afresh)
+        let whole = |lo: f64, hi: f64, n: f64| (lo <= 0.0 || lo.fract() == 0.0) && (hi >= n || hi.fract() == 0.0);
+        let across = x0 <= 0.0 && x1 >= w && whole(y0, y1, h);
+        let down = y0 <= 0.0 && y1 >= h && whole(x0, x1, w);
+        if !across && !down {
+            break; // (not a band: a tile map's first tile, say)
+        }
+        if across {
+            rows.push((y0, y1));
+        }
+        if down {
+            cols.push((x0, x1));
+        }
+    }
+    covers(&mut rows, h) || covers(&mut cols, w)
+}
+
+/// Whether the spans cover `[0, n]` (sorts them).
+fn covers(spans: &mut [(f64, f64)], n: f64) -> bool {
+    spans.sort_by(|p, q| p.0.total_cmp(&q.0));
+    let mut reach = 0.0;
+    for &(lo, hi) in spans.iter() {
+        if lo > reach {
+            return false;
+        }
+        reach = f64::max(reach, hi);
+        if reach >= n {
+            return true;
+        }
+    }
+    false
 }
 
 impl Canvas {
@@ -91,7 +152,7 @@ impl Canvas {
         (self.bands.allowed, self.bands.over_last, self.bands.used, self.bands.missed) = (false, false, false, false);
         // (a run of bands does not continue from the last stream: a gap in the count)
         self.cmd_serial += 1;
-        if self.probe.is_some() || !starts_opaque(words) {
+        if self.probe.is_some() || !starts_opaque(words, self.logical) {
             // (drawn whole from its start, always: runs of bands apply)
             self.bands.allowed = true;
             self.bands.over_last = true;
@@ -102,6 +163,11 @@ impl Canvas {
             // canvas pixel held before that frame), not over what it holds now
             self.next_epoch();
             return Commands::new(words).try_for_each(|cmd| self.exec_timed(cmd?));
+        }
+        if starts_with_covering_bands(words, self.logical.0, self.logical.1) {
+            // (bands, unlike background(), do not start an epoch: the last frame's
+            // records would composite what lay beneath as it was then)
+            self.next_epoch();
         }
         let start_view = self.view();
         let bounds = Bounds { sx: self.sx, sy: self.sy, tx: self.tx, ty: self.ty, w: self.w as u32, h: self.h as u32 };
