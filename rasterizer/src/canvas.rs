@@ -1469,7 +1469,11 @@ impl Canvas {
             let Some(sx) = Span::new(x0, x1, self.w) else { return };
             let Some(sy) = Span::new(y0, y1, self.h) else { return };
             let rb = [r.x0.max(self.clip.x0), r.x1.min(self.clip.x1), r.y0.max(self.clip.y0), r.y1.min(self.clip.y1)];
-            let rb = self.records.grid().splits_cells(rb).then(|| rb.map(|v| v as f32));
+            // (kept for the records whether or not an edge splits a canvas pixel: a
+            // later rect that overlaps this one inside a pixel hides the exact area
+            // of their boxes, where the sample masks alone are off by up to an
+            // eighth of the pixel per axis and let what lay beneath show)
+            let rb = Some(rb.map(|v| v as f32));
             self.fill_opaque_axis_rect(sx, sy, paint, rb);
             return;
         }
@@ -1515,8 +1519,7 @@ impl Canvas {
     /// An opaque axis rectangle: rows fully covered vertically fill their run of fully
     /// covered columns uniformly; every other pixel is an edge pixel, composited
     /// through its partial-coverage record.
-    /// `rb`: the rectangle's device box (beyond the window) when an edge of it lies
-    /// inside a canvas pixel, for the records.
+    /// `rb`: the rectangle's device box (beyond the window), for the records.
     fn fill_opaque_axis_rect(&mut self, sx: Span, sy: Span, paint: &Paint, rb: Option<[f32; 4]>) {
         self.records.ensure(self.w, self.w * self.h);
         let w = self.w;

@@ -421,3 +421,26 @@ fn frames_with_a_sky_of_bands_drawn_in_part_equal_whole_draws() {
         assert_eq!(read_rgb(&kept), draw(&cw), "band frame {k}");
     }
 }
+
+#[test]
+fn a_rect_over_bands_on_canvas_pixel_edges_hides_exactly_what_it_covers() {
+    // canvas 500 x 400 on 64 x 64: pixel row 14 spans canvas y 87.5..93.75; bands
+    // 84..88, 88..92 and 92..96 (edges on canvas pixels) cover 0.08, 0.64 and 0.28
+    // of it, then a rect from y = 90 covers 0.6: the middle band keeps 0.32, the
+    // last none, and nothing of the black beneath shows (the samples alone would
+    // keep 3/5 of the middle band's 0.64, letting 6% of the black through)
+    let mut cw = CommandWriter::new();
+    cw.canvas(500.0, 400.0).background(Rgba::new(0, 0, 0, 255));
+    let bands = [Rgba::new(200, 200, 200, 255), Rgba::new(0, 200, 0, 255), Rgba::new(0, 0, 200, 255)];
+    for (k, c) in bands.iter().enumerate() {
+        cw.rect(&fill(*c), 0.0, 84.0 + 4.0 * k as f32, 500.0, 4.0);
+    }
+    cw.rect(&fill(RED), 100.0, 90.0, 200.0, 50.0);
+    let mut c = canvas(64, 64);
+    c.draw(cw.words()).unwrap();
+    let p = px(&read_rgb(&c), 64, 30, 14);
+    let want = [0.08 * 200.0 + 0.6 * 255.0, 0.08 * 200.0 + 0.32 * 200.0, 0.08 * 200.0];
+    for ch in 0..3 {
+        assert!((p[ch] as f64 - want[ch]).abs() <= 1.0, "pixel {p:?}, want {want:?}");
+    }
+}
