@@ -743,8 +743,8 @@ impl Records {
     /// RGB) where it has samples `mask` and area `cov` in each: pixels in a shared
     /// [`Run`] whose result does not depend on the column once for all, those with
     /// another record through it ([`Records::composite`]), the others blended plainly;
-    /// each stretch of them kept as a [`Run`]. `rect`: its device box when it is kept
-    /// for [`canvas_conflation`].
+    /// each stretch of them kept as a [`Run`]. `rect`: its device box (for the exact
+    /// areas it hides and [`canvas_conflation`]).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn composite_row(&mut self, (x0, y): (usize, usize), row: &mut [u8], mask: u64, cov: f32, col: [u8; 3], rect: Option<[f32; 4]>) {
         let (w, n) = (self.width, row.len() / 3);

@@ -218,7 +218,7 @@ impl Canvas {
             grid_shares(bounds.x0, bounds.x1, gx, bx0, bw, ox);
             grid_shares(bounds.y0, bounds.y1, gy, by0, bh, oy);
             let [fx, fy] = &mut shares.fill;
-            let fb = fill_box.unwrap_or(Rect { x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0 });
+            let fb = fill_box.unwrap_or(Rect::default());
             grid_shares(fb.x0, fb.x1, gx, bx0, bw, fx);
             grid_shares(fb.y0, fb.y1, gy, by0, bh, fy);
         }
@@ -338,7 +338,7 @@ impl Canvas {
         for (st, &u) in s.stroke.iter_mut().zip(&s.union) {
             *st = (u - *st).max(0.0);
         }
-        let visible_fill = inner.unwrap_or(Rect { x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0 });
+        let visible_fill = inner.unwrap_or(Rect::default());
         self.composite_pair(fill, stroke, b, s.coverages(), None, outer, Some(visible_fill));
         self.pair = s;
     }
@@ -429,7 +429,7 @@ impl Canvas {
         }
         let hw = pen.hw;
         if !(r.x1 - r.x0 > 2.0 * hw && r.y1 - r.y0 > 2.0 * hw) {
-            return Some(Rect { x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0 });
+            return Some(Rect::default());
         }
         let (a, b) = (m.apply(Point::new(r.x0 + hw, r.y0 + hw)), m.apply(Point::new(r.x1 - hw, r.y1 - hw)));
         Some(Rect { x0: a.x.min(b.x), y0: a.y.min(b.y), x1: a.x.max(b.x), y1: a.y.max(b.y) })

@@ -56,16 +56,32 @@ pub(super) struct View {
     pub(super) clip: Option<Rect>,
 }
 
-/// A stream whose first command paints every pixel opaquely, so that what it draws
-/// does not depend on what the canvas held before; or whose first commands are
-/// opaque rectangles that together cover the logical canvas `(w, h)` (a gradient
-/// of full-width bands, drawn in place of `background()`).
-fn starts_opaque(words: &[u32], (w, h): (f64, f64)) -> bool {
+/// How a stream starts, where its first commands paint every pixel opaquely so that
+/// what it draws does not depend on what the canvas held before.
+#[derive(Clone, Copy, PartialEq)]
+enum Start {
+    /// Not so: drawn over the canvas as it is.
+    OverLast,
+    /// With `createCanvas()`, `clear()` or an opaque `background()`.
+    Opaque,
+    /// With opaque rectangles that together cover the logical canvas (a gradient of
+    /// full-width bands drawn in place of `background()`).
+    Bands,
+}
+
+fn start_of(words: &[u32], (w, h): (f64, f64)) -> Start {
     use crate::command::{OP_BACKGROUND, OP_CANVAS, OP_CLEAR};
-    match words.first() {
+    let opaque = match words.first() {
         Some(&OP_CANVAS) | Some(&OP_CLEAR) => words.len() >= 2,
         Some(&OP_BACKGROUND) => words.len() >= 3 && words[2] >> 24 == 255,
-        _ => starts_with_covering_bands(words, w, h),
+        _ => false,
+    };
+    if opaque {
+        Start::Opaque
+    } else if starts_with_covering_bands(words, w, h) {
+        Start::Bands
+    } else {
+        Start::OverLast
     }
 }
 
@@ -152,7 +168,8 @@ impl Canvas {
         (self.bands.allowed, self.bands.over_last, self.bands.used, self.bands.missed) = (false, false, false, false);
         // (a run of bands does not continue from the last stream: a gap in the count)
         self.cmd_serial += 1;
-        if self.probe.is_some() || !starts_opaque(words, self.logical) {
+        let start = if self.probe.is_some() { Start::OverLast } else { start_of(words, self.logical) };
+        if start == Start::OverLast {
             // (drawn whole from its start, always: runs of bands apply)
             self.bands.allowed = true;
             self.bands.over_last = true;
@@ -164,7 +181,7 @@ impl Canvas {
             self.next_epoch();
             return Commands::new(words).try_for_each(|cmd| self.exec_timed(cmd?));
         }
-        if starts_with_covering_bands(words, self.logical.0, self.logical.1) {
+        if start == Start::Bands {
             // (bands, unlike background(), do not start an epoch: the last frame's
             // records would composite what lay beneath as it was then)
             self.next_epoch();
