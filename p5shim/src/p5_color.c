@@ -37,7 +37,7 @@ void p5_color_defaults(P5Shim *s)
 void p5_color_init(P5Shim *s)
 {
     s->js_color_ctor = s->color_proto = s->color_maxes_js = s->color_parse = JS_UNDEFINED;
-    s->color_calc_levels = s->color_lerp_js = s->array4 = JS_UNDEFINED;
+    s->color_calc_levels = s->color_lerp_js = s->array4 = s->color_lazy = JS_UNDEFINED;
     for (int i = 0; i < 3; i++) s->color_mode_names[i] = JS_UNDEFINED;
     for (int i = 0; i < P5_COLOR_PROPS; i++) s->color_stages[i] = JS_UNDEFINED;
 }
@@ -46,7 +46,7 @@ void p5_color_free(P5Shim *s)
 {
     JSContext *ctx = s->ctx;
     JSValue *vals[] = {&s->js_color_ctor, &s->color_proto, &s->color_maxes_js, &s->color_parse,
-                       &s->color_calc_levels, &s->color_lerp_js, &s->array4};
+                       &s->color_calc_levels, &s->color_lerp_js, &s->array4, &s->color_lazy};
     for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
         JS_FreeValue(ctx, *vals[i]);
         *vals[i] = JS_UNDEFINED;
@@ -493,26 +493,48 @@ static int p5_args_unit(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv,
     return ok;
 }
 
+/* The order of a colour's own properties, as new p5.Color makes them */
+enum { P5_CP_MODE, P5_CP_MAXES, P5_CP_ARRAY, P5_CP_LEVELS, P5_CP_HSLA, P5_CP_HSBA };
+
+static void p5_unit_levels(const double *unit, double *levels)
+{
+    for (int i = 0; i < 4; i++) levels[i] = p5_js_round(unit[i] * 255);
+}
+
+/* The unit (_array) of a colour made by p5_new_color whose _array and levels were
+ * never touched from JavaScript, or NULL. */
+static const double *p5_lazy_unit(P5Shim *s, JSValueConst c)
+{
+    const double *unit = engine_lazy_payload(c, P5_CP_ARRAY, s->atoms[P5_ATOM__array]);
+    return unit && engine_lazy_payload(c, P5_CP_LEVELS, s->atoms[P5_ATOM_levels]) == unit ? unit : NULL;
+}
+
 /* The RGBA8 of a p5.Color as fill(c) gives it to canvas: its current levels and
  * _array[3], exactly as c.toString() and the JS fallback read them. 1 with *out set,
  * 0 when the colour is not valid CSS (canvas keeps its style), 2 when its fields are
  * not plain numbers (the caller takes the JS path). */
 static int p5_color_object_packed(JSContext *ctx, P5Shim *s, JSValueConst c, uint32_t *out)
 {
-    JSValue levels = JS_GetProperty(ctx, c, s->atoms[P5_ATOM_levels]);
-    JSValue arr = JS_GetProperty(ctx, c, s->atoms[P5_ATOM__array]);
-    double l[3], a;
-    int ok = JS_IsObject(levels) && JS_IsObject(arr);
-    for (uint32_t i = 0; ok && i < 3; i++) ok = p5_elem_number(ctx, levels, i, &l[i]);
-    if (ok) ok = p5_elem_number(ctx, arr, 3, &a);
-    if (JS_IsException(levels) || JS_IsException(arr)) {
-        JSValue exc = JS_GetException(ctx);
-        JS_FreeValue(ctx, exc);
-        ok = 0;
+    double l[4], a;
+    const double *unit = p5_lazy_unit(s, c);
+    if (unit) {
+        p5_unit_levels(unit, l);
+        a = unit[3];
+    } else {
+        JSValue levels = JS_GetProperty(ctx, c, s->atoms[P5_ATOM_levels]);
+        JSValue arr = JS_GetProperty(ctx, c, s->atoms[P5_ATOM__array]);
+        int ok = JS_IsObject(levels) && JS_IsObject(arr);
+        for (uint32_t i = 0; ok && i < 3; i++) ok = p5_elem_number(ctx, levels, i, &l[i]);
+        if (ok) ok = p5_elem_number(ctx, arr, 3, &a);
+        if (JS_IsException(levels) || JS_IsException(arr)) {
+            JSValue exc = JS_GetException(ctx);
+            JS_FreeValue(ctx, exc);
+            ok = 0;
+        }
+        JS_FreeValue(ctx, levels);
+        JS_FreeValue(ctx, arr);
+        if (!ok) return 2;
     }
-    JS_FreeValue(ctx, levels);
-    JS_FreeValue(ctx, arr);
-    if (!ok) return 2;
     /* Math.round(Math.max(Math.min(a, 1), 0) * 255), then clampByte(l) | ... */
     a = isnan(a) ? a : p5_js_round(fmax(fmin(a, 1), 0) * 255);
     if (isnan(l[0]) || isnan(l[1]) || isnan(l[2]) || isnan(a)) return 0;
@@ -580,16 +602,36 @@ static JSValue p5_number_array(JSContext *ctx, const double *v, int n)
     return a;
 }
 
+/* A lazy colour's _array or levels, made from its unit (p5_new_color) */
+static JSValue p5_lazy_color_value(JSContext *ctx, const void *payload, JSAtom atom)
+{
+    P5Shim *s = p5_shim(ctx);
+    const double *unit = payload;
+    if (atom == s->atoms[P5_ATOM__array]) return p5_number_array(ctx, unit, 4);
+    double levels[4];
+    p5_unit_levels(unit, levels);
+    return p5_number_array(ctx, levels, 4);
+}
+
 /* new p5.Color(pInst, vals) once _parseInputs has given `unit`: the same own
- * properties, in the same order, with the same values. */
+ * properties, in the same order, with the same values. Most colours a game makes are
+ * only handed to fill() or stroke() (or lerped) and dropped: _array and levels, two
+ * arrays, are made only when JavaScript first touches either (engine.h's lazy
+ * properties); until then fill(), stroke(), background() and lerpColor() read the
+ * unit kept with the object. */
 static JSValue p5_new_color(JSContext *ctx, P5Shim *s, const double *unit)
 {
     double levels[4];
-    for (int i = 0; i < 4; i++) levels[i] = p5_js_round(unit[i] * 255);
     JSValue vals[P5_COLOR_PROPS] = {
         JS_DupValue(ctx, s->color_mode_names[s->st.color_mode]), JS_DupValue(ctx, s->color_maxes_js),
-        p5_number_array(ctx, unit, 4), p5_number_array(ctx, levels, 4), JS_NULL, JS_NULL,
+        JS_UNDEFINED, JS_UNDEFINED, JS_NULL, JS_NULL,
     };
+    JSValue lazy = engine_new_object_lazy(ctx, s->color_lazy, s->color_stages[P5_COLOR_PROPS - 1], vals,
+                                          P5_COLOR_PROPS, p5_lazy_color_value, unit, 4 * sizeof *unit);
+    if (!JS_IsUndefined(lazy)) return lazy;
+    p5_unit_levels(unit, levels);
+    vals[P5_CP_ARRAY] = p5_number_array(ctx, unit, 4);
+    vals[P5_CP_LEVELS] = p5_number_array(ctx, levels, 4);
     static const int atoms[P5_COLOR_PROPS] = {P5_ATOM_mode, P5_ATOM_maxes, P5_ATOM__array,
                                               P5_ATOM_levels, P5_ATOM_hsla, P5_ATOM_hsba};
     if (!JS_IsException(vals[2]) && !JS_IsException(vals[3])) {
@@ -646,6 +688,11 @@ static JSValue js_p5_color(JSContext *ctx, JSValueConst this_val, int argc, JSVa
  * four are plain numbers. */
 static int p5_color_levels(JSContext *ctx, P5Shim *s, JSValueConst c, double *l)
 {
+    const double *unit = p5_lazy_unit(s, c);
+    if (unit) {
+        p5_unit_levels(unit, l);
+        return 1;
+    }
     JSValue levels = JS_GetProperty(ctx, c, s->atoms[P5_ATOM_levels]);
     int ok = JS_IsObject(levels);
     for (uint32_t i = 0; ok && i < 4; i++) ok = p5_elem_number(ctx, levels, i, &l[i]);
@@ -1018,6 +1065,9 @@ static JSValue js_p5_native_color(JSContext *ctx, JSValueConst this_val, int arg
                                         s->atoms[P5_ATOM__array], s->atoms[P5_ATOM_levels],
                                         s->atoms[P5_ATOM_hsla], s->atoms[P5_ATOM_hsba]};
         if (p5_make_stages(ctx, proto, atoms, P5_COLOR_PROPS, s->color_stages) < 0) return JS_EXCEPTION;
+        s->color_lazy = engine_new_lazy_model(ctx, s->color_stages[P5_COLOR_PROPS - 1],
+                                              1u << P5_CP_ARRAY | 1u << P5_CP_LEVELS);
+        if (JS_IsException(s->color_lazy)) return JS_EXCEPTION;
         return JS_UNDEFINED;
     }
     case P5_NC_NAMED: {

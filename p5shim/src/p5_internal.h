@@ -133,6 +133,7 @@ struct P5Shim {
     JSValue color_lerp_js;       /* lerpColor in JS, for the HSB/HSL modes */
     JSValue array4;              /* (a, b, c, d) => [a, b, c, d]: see p5_number_array */
     JSValue color_stages[P5_COLOR_PROPS];
+    JSValue color_lazy;          /* the last stage with _array and levels lazy: see p5_new_color */
     /* p5.Vector (p5_vector.c); registered by prelude.js through native.registerVector */
     JSValue vector_ctor;      /* p5.Vector */
     JSValue vector_proto;     /* p5.Vector.prototype */

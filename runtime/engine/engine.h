@@ -21,4 +21,37 @@ JSValue engine_new_array_from(JSContext *ctx, JSValue *vals, int n);
  * elements are borrowed, valid until JS code next runs. */
 int engine_fast_array(JSContext *ctx, JSValueConst v, JSValue **vals, uint32_t *n);
 
+/* Lazy properties: own data properties whose values are made on first access, from
+ * bytes the host gave when it made the object. Until then they cost no allocation; any
+ * access through JavaScript (get, set, define, delete, getOwnPropertyDescriptor,
+ * Object.keys and the like see them as they are: data properties in their place) makes
+ * all of an object's lazy properties at once, and the object then has the same shape as
+ * one made by engine_new_object_like from the plain model. The host reads the bytes
+ * directly while the properties are untouched (engine_lazy_payload): what the
+ * properties would hold is a function of them. */
+#define ENGINE_LAZY_MAX_PROPS 16
+
+/* The value of the lazy property `atom` from the object's `payload`: a new value, or
+ * JS_EXCEPTION (the property then stays lazy). */
+typedef JSValue EngineLazyValue(JSContext *ctx, const void *payload, JSAtom atom);
+
+/* A model for engine_new_object_lazy: the prototype and properties of `plain` (as
+ * engine_new_object_like takes it, at most ENGINE_LAZY_MAX_PROPS), those whose bit is
+ * set in `lazy_mask` lazy. JS_UNDEFINED where `plain` does not qualify or the engine
+ * cannot (quickjs-ng builds). Never to be handed to JavaScript. */
+JSValue engine_new_lazy_model(JSContext *ctx, JSValueConst plain, uint32_t lazy_mask);
+
+/* A new object like engine_new_object_like(plain_model, vals, n) makes, whose
+ * properties that are lazy in `lazy_model` (made from plain_model) are made by
+ * `value` from a copy of payload[0..size) when first accessed; `vals` holds the other
+ * properties' values and is taken whole (the lazy entries are freed). JS_UNDEFINED,
+ * having taken nothing, where the models do not match or the engine cannot. */
+JSValue engine_new_object_lazy(JSContext *ctx, JSValueConst lazy_model, JSValueConst plain_model,
+                               JSValue *vals, int n, EngineLazyValue *value, const void *payload,
+                               size_t size);
+
+/* The payload of `obj` while its own property number `index`, named `atom`, is still
+ * lazy; else NULL. Valid until JavaScript code next runs. */
+const void *engine_lazy_payload(JSValueConst obj, int index, JSAtom atom);
+
 #endif

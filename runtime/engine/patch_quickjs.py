@@ -1,4 +1,5 @@
-"""Writes the QuickJS release's quickjs.c with number fast paths for mixed operands.
+"""Writes the QuickJS release's quickjs.c with number fast paths for mixed operands and
+a host kind of lazy properties.
 
     python runtime/engine/patch_quickjs.py SRC/quickjs.c OUT/quickjs.c
 
@@ -12,7 +13,14 @@ one branch, taken after the release's own fast paths failed and only when both o
 are numbers, computing exactly what the slow call computes for numbers: the IEEE
 double operation on the operands converted to double (exact for int32), and the result
 made as the slow call makes it (`__JS_NewFloat64`, or `JS_NewBool`), so values, their
-representation and every other path are unchanged. quickjs-ng is left as it is.
+representation and every other path are unchanged.
+
+The last three patches give QuickJS's autoinit properties (own data properties made on
+first access, which it uses for the global object's constructors) a fourth kind, whose
+value the host makes (runtime/engine/quickjs_unit.c, engine.h's lazy properties): its
+data is freed with the property, its shapes are marked by the collector through it, and
+the first access makes all of the object's lazy properties at once. quickjs-ng is left
+as it is.
 
 Each anchor must occur exactly once: a QuickJS release whose source differs fails the
 build here, naming the anchor, instead of compiling half-patched. build.rs and
@@ -31,6 +39,12 @@ HELPERS = """
      (JS_VALUE_GET_TAG(v2) == JS_TAG_INT || JS_TAG_IS_FLOAT64(JS_VALUE_GET_TAG(v2))))
 #define JG_NUMBER(v) (JS_VALUE_GET_TAG(v) == JS_TAG_INT ? (double)JS_VALUE_GET_INT(v) \\
                                                         : JS_VALUE_GET_FLOAT64(v))
+/* jsgym: own data properties a host object makes on first access (quickjs_unit.c) */
+#define JG_AUTOINIT_ID_HOST 3
+struct JSObject;
+static void jg_lazy_release(JSRuntime *rt, void *opaque);
+static void jg_lazy_mark(JSRuntime *rt, void *opaque, JS_MarkFunc *mark_func);
+static int jg_lazy_materialize(JSContext *ctx, struct JSObject *p);
 """
 
 # (name, anchor, replacement): the anchor is replaced by the replacement once.
@@ -106,6 +120,41 @@ PATCHES = [
                     sp[-2] = JS_NewBool(ctx, JG_NUMBER(op1) binary_op JG_NUMBER(op2)); \\
                     sp--;                                               \\
                 } else {                                                \\"""),
+    # The release's autoinit properties (made on first access: the global object's
+    # constructors) have three kinds, in two bits; the fourth is jsgym's lazy host
+    # properties, which engine.h's lazy objects make all at once and whose data the
+    # host frees.
+    ("autoinit free",
+     """static void js_autoinit_free(JSRuntime *rt, JSProperty *pr)
+{
+    JS_FreeContext(js_autoinit_get_realm(pr));""",
+     """static void js_autoinit_free(JSRuntime *rt, JSProperty *pr)
+{
+    if (js_autoinit_get_id(pr) == JG_AUTOINIT_ID_HOST)
+        jg_lazy_release(rt, pr->u.init.opaque);
+    JS_FreeContext(js_autoinit_get_realm(pr));"""),
+    ("autoinit mark",
+     """static void js_autoinit_mark(JSRuntime *rt, JSProperty *pr,
+                             JS_MarkFunc *mark_func)
+{
+""",
+     """static void js_autoinit_mark(JSRuntime *rt, JSProperty *pr,
+                             JS_MarkFunc *mark_func)
+{
+    if (js_autoinit_get_id(pr) == JG_AUTOINIT_ID_HOST)
+        jg_lazy_mark(rt, pr->u.init.opaque, mark_func);
+"""),
+    ("autoinit make",
+     """    if (js_shape_prepare_update(ctx, p, &prs))
+        return -1;
+
+    realm = js_autoinit_get_realm(pr);""",
+     """    if (js_autoinit_get_id(pr) == JG_AUTOINIT_ID_HOST)
+        return jg_lazy_materialize(ctx, p);
+    if (js_shape_prepare_update(ctx, p, &prs))
+        return -1;
+
+    realm = js_autoinit_get_realm(pr);"""),
 ]
 
 
