@@ -550,9 +550,39 @@ static int p5_color_object_packed(JSContext *ctx, P5Shim *s, JSValueConst c, uin
 /* Resolves p5 colour arguments to packed RGBA8, as fill(...args) hands them to
  * canvas. Returns 1 when the colour is valid, 0 when canvas would reject it (keep the
  * previous style), -1 on a JS exception. */
+static inline int p5_int_level(JSValueConst v, uint32_t *out)
+{
+    if (JS_VALUE_GET_TAG(v) != JS_TAG_INT || (uint32_t)JS_VALUE_GET_INT(v) > 255) return 0;
+    *out = (uint32_t)JS_VALUE_GET_INT(v);
+    return 1;
+}
+
+/* fill(r, g, b[, a]) and fill(gray[, alpha]) with int32 levels 0..255 in RGB mode at
+ * the default maxima: Math.round(v / 255 * 255) is v for each of them, so the packed
+ * colour is the arguments'. 0 for anything else. */
+static inline int p5_int_levels_packed(const P5Shim *s, int argc, JSValueConst *argv, uint32_t *out)
+{
+    const double *mx = s->color_maxes[P5_COLOR_RGB];
+    if (argc < 1 || argc > 4 || s->st.color_mode != P5_COLOR_RGB || mx[0] != 255 || mx[1] != 255 ||
+        mx[2] != 255 || mx[3] != 255)
+        return 0;
+    uint32_t l0, l1, l2, a = 255;
+    if (!p5_int_level(argv[0], &l0)) return 0;
+    if (argc <= 2) {
+        if (argc == 2 && !p5_int_level(argv[1], &a)) return 0;
+        *out = l0 * 0x010101u | a << 24;
+        return 1;
+    }
+    if (!p5_int_level(argv[1], &l1) || !p5_int_level(argv[2], &l2)) return 0;
+    if (argc == 4 && !p5_int_level(argv[3], &a)) return 0;
+    *out = l0 | l1 << 8 | l2 << 16 | a << 24;
+    return 1;
+}
+
 int p5_resolve_color(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, uint32_t *out)
 {
     double unit[4];
+    if (p5_int_levels_packed(s, argc, argv, out)) return 1;
     if (argc >= 1 && JS_IsObject(argv[0]) && p5_is_color(ctx, s, argv[0])) {
         int r = p5_color_object_packed(ctx, s, argv[0], out);
         if (r < 2) return r;

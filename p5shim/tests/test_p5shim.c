@@ -285,6 +285,44 @@ static void test_push_pop_and_colors(void)
     env_free(&e);
 }
 
+/* fill() with int levels takes a shortcut in RGB mode at the default maxima; every
+ * form must give the words the unit path gives (the same numbers as doubles), and the
+ * shortcut must not apply under other maxima. */
+static void test_int_levels_fill(void)
+{
+    Env e = env_new();
+    size_t n;
+    p5shim_begin_frame(e.shim, 0);
+    free(run(&e, "createCanvas(10, 10);"
+                 "function f(v) { return (v + 0.25) - 0.25; }" /* the same number as a double */
+                 "for (var v = -2; v <= 257; v++) {"
+                 "  fill(v, 255 - v, v >> 1); rect(0, 0, 1, 1); fill(f(v), f(255 - v), f(v >> 1)); rect(0, 0, 1, 1);"
+                 "  fill(v); rect(0, 0, 1, 1); fill(f(v)); rect(0, 0, 1, 1);"
+                 "  fill(v, 255 - v); rect(0, 0, 1, 1); fill(f(v), f(255 - v)); rect(0, 0, 1, 1);"
+                 "  fill(3, v, 7, 255 - v); rect(0, 0, 1, 1); fill(f(3), f(v), f(7), f(255 - v)); rect(0, 0, 1, 1);"
+                 "}"
+                 "colorMode(RGB, 100); fill(50); rect(0, 0, 1, 1); fill(50, 100, 0, 50); rect(0, 0, 1, 1);"
+                 "colorMode(RGB, 255);"));
+    const uint32_t *w = p5shim_commands(e.shim, &n);
+    int cmds = cmd_count(w, n), pairs = 260 * 4;
+    CHECK(cmds == 1 + 2 * pairs + 2, "%d commands", cmds); /* the canvas, then the rects */
+    int differ = 0;
+    for (int k = 0; k < pairs; k++) {
+        long a = cmd_at(w, n, 1 + 2 * k), b = cmd_at(w, n, 2 + 2 * k);
+        if (w[a + 2] != w[b + 2]) {
+            if (!differ) fprintf(stderr, "  pair %d: int %08x, double %08x\n", k, w[a + 2], w[b + 2]);
+            differ++;
+        }
+    }
+    CHECK(differ == 0, "%d int fills differ from the same numbers as doubles", differ);
+    long k0 = cmd_at(w, n, 1);
+    CHECK(w[k0 + 2] == 0xFF00FF00u, "fill(-2, 257, -1) clamps to %08x", w[k0 + 2]);
+    long g = cmd_at(w, n, 1 + 2 * pairs), h = cmd_at(w, n, 2 + 2 * pairs);
+    CHECK(w[g + 2] == 0xFF808080u, "fill(50) of 100 is 128 gray, got %08x", w[g + 2]);
+    CHECK(w[h + 2] == (128u << 24 | 255u << 8 | 128u), "fill(50, 100, 0, 50) of 100, got %08x", w[h + 2]);
+    env_free(&e);
+}
+
 static void test_shapes_paths(void)
 {
     Env e = env_new();
@@ -654,6 +692,7 @@ int main(int argc, char **argv)
 {
     test_rect_modes();
     test_push_pop_and_colors();
+    test_int_levels_fill();
     test_shapes_paths();
     test_text();
     test_keys();
