@@ -686,6 +686,15 @@ impl Canvas {
             Some(m) => m,
             None => return,
         };
+        // Wholly outside the clip, the rect shows nothing: tiles and sprites scrolled off
+        // the canvas are common, and everything below costs more than this test. The
+        // margin covers miters (10 half-widths, as shape()'s), a hairline's canvas pixel
+        // and rounding.
+        let reach = if stroke { 5.0 * style.weight as f64 } else { 0.0 };
+        let reached = m.map_rect(&Rect { x0: x, y0: y, x1: x + w, y1: y + h }.outset(reach));
+        if !reached.outset(self.sx.max(self.sy) + 1.0).intersects(&self.clip) {
+            return;
+        }
         // an opaque fill under an opaque stroke is composited as one (canvas/pair.rs)
         let pair = w > 0.0 && h > 0.0 && self.probe.is_none() && Paint::new(style.fill).is_some_and(|p| p.opaque()) && {
             let colour = hairline_coverage(style).map_or(style.stroke, |cv| hairline_colour(style.stroke, cv));

@@ -258,3 +258,52 @@ fn abutting_stroked_tiles_share_their_strokes_as_the_canvas_does() {
     });
     assert_close(&cw, &[], 12.0);
 }
+
+/// A rect is skipped before any work when it lies wholly outside the canvas; one whose
+/// box lies outside but whose stroke reaches in must still show that stroke, at every
+/// canvas scale (downscaled, one to one, upscaled), join and weight, hairlines
+/// included, and under a rotation.
+#[test]
+fn rects_outside_the_canvas_show_the_strokes_that_reach_in() {
+    let cases = [
+        (380.0f32, 12.0f32, Join::Miter, 0.0f32),
+        (380.0, 12.0, Join::Round, 0.0),
+        (64.0, 3.0, Join::Miter, 0.0),
+        (64.0, 3.0, Join::Bevel, 0.3),
+        (16.0, 1.0, Join::Miter, 0.0),
+        (16.0, 0.5, Join::Miter, 0.0),
+    ];
+    for (side, weight, join, turn) in cases {
+        let hw = weight / 2.0;
+        let gap = 0.4 * hw; // the box ends this far outside; the stroke reaches 0.6 hw in
+        let len = side / 2.0;
+        let boxes = [
+            (-len - gap, side / 4.0, len, len / 2.0),   // left
+            (side + gap, side / 4.0, len, len / 2.0),   // right
+            (side / 4.0, -len - gap, len / 2.0, len),   // top
+            (side / 4.0, side + gap, len / 2.0, len),   // bottom
+        ];
+        for (k, &(x, y, w, h)) in boxes.iter().enumerate() {
+            // a rotation about the box's centre small enough to keep its stroke reaching in
+            let m = rotation_about(turn * 0.01, x + w / 2.0, y + h / 2.0);
+            let st = with_matrix(stroke(WHITE, weight, Cap::Round, join), m);
+            let mut cw = CommandWriter::new();
+            cw.canvas(side, side).background(BLACK).rect(&st, x, y, w, h);
+            let mut c = canvas(OBS as u32, OBS as u32);
+            c.draw(cw.words()).unwrap();
+            let rgb = read_rgb(&c);
+            let border: u32 = (0..OBS)
+                .map(|i| {
+                    let (px_x, px_y) = match k {
+                        0 => (0, i),
+                        1 => (OBS - 1, i),
+                        2 => (i, 0),
+                        _ => (i, OBS - 1),
+                    };
+                    px(&rgb, OBS, px_x, px_y).iter().map(|&v| v as u32).sum::<u32>()
+                })
+                .sum();
+            assert!(border > 0, "side {side} weight {weight} {join:?} box {k}: its stroke reaches in but nothing shows");
+        }
+    }
+}
