@@ -501,40 +501,28 @@ static void p5_unit_levels(const double *unit, double *levels)
     for (int i = 0; i < 4; i++) levels[i] = p5_js_round(unit[i] * 255);
 }
 
-/* The unit (_array) of a colour made by p5_new_color whose _array and levels were
- * never touched from JavaScript, or NULL. */
-static const double *p5_lazy_unit(P5Shim *s, JSValueConst c)
+/* What a lazy colour keeps (p5_new_color): its unit (_array), and once fill(c) or the
+ * like has read it, the RGBA8 it gives canvas (-1 until then, else
+ * p5_levels_packed's answer): a colour made once and drawn with every frame packs
+ * once. */
+typedef struct P5LazyColor {
+    double unit[4];
+    uint32_t packed;
+    int32_t valid;
+} P5LazyColor;
+
+/* The lazy colour `c` whose _array and levels were never touched from JavaScript, or
+ * NULL. */
+static P5LazyColor *p5_lazy_color(P5Shim *s, JSValueConst c)
 {
-    const double *unit = engine_lazy_payload(c, P5_CP_ARRAY, s->atoms[P5_ATOM__array]);
-    return unit && engine_lazy_payload(c, P5_CP_LEVELS, s->atoms[P5_ATOM_levels]) == unit ? unit : NULL;
+    void *lazy = engine_lazy_payload(c, P5_CP_ARRAY, s->atoms[P5_ATOM__array]);
+    return lazy && engine_lazy_payload(c, P5_CP_LEVELS, s->atoms[P5_ATOM_levels]) == lazy ? lazy : NULL;
 }
 
-/* The RGBA8 of a p5.Color as fill(c) gives it to canvas: its current levels and
- * _array[3], exactly as c.toString() and the JS fallback read them. 1 with *out set,
- * 0 when the colour is not valid CSS (canvas keeps its style), 2 when its fields are
- * not plain numbers (the caller takes the JS path). */
-static int p5_color_object_packed(JSContext *ctx, P5Shim *s, JSValueConst c, uint32_t *out)
+/* The RGBA8 canvas gets for levels `l` and alpha unit `a`: 1 with *out set, 0 when
+ * p5's string for them is not valid CSS (NaN). */
+static int p5_levels_packed(const double *l, double a, uint32_t *out)
 {
-    double l[4], a;
-    const double *unit = p5_lazy_unit(s, c);
-    if (unit) {
-        p5_unit_levels(unit, l);
-        a = unit[3];
-    } else {
-        JSValue levels = JS_GetProperty(ctx, c, s->atoms[P5_ATOM_levels]);
-        JSValue arr = JS_GetProperty(ctx, c, s->atoms[P5_ATOM__array]);
-        int ok = JS_IsObject(levels) && JS_IsObject(arr);
-        for (uint32_t i = 0; ok && i < 3; i++) ok = p5_elem_number(ctx, levels, i, &l[i]);
-        if (ok) ok = p5_elem_number(ctx, arr, 3, &a);
-        if (JS_IsException(levels) || JS_IsException(arr)) {
-            JSValue exc = JS_GetException(ctx);
-            JS_FreeValue(ctx, exc);
-            ok = 0;
-        }
-        JS_FreeValue(ctx, levels);
-        JS_FreeValue(ctx, arr);
-        if (!ok) return 2;
-    }
     /* Math.round(Math.max(Math.min(a, 1), 0) * 255), then clampByte(l) | ... */
     a = isnan(a) ? a : p5_js_round(fmax(fmin(a, 1), 0) * 255);
     if (isnan(l[0]) || isnan(l[1]) || isnan(l[2]) || isnan(a)) return 0;
@@ -545,6 +533,38 @@ static int p5_color_object_packed(JSContext *ctx, P5Shim *s, JSValueConst c, uin
     }
     *out = packed;
     return 1;
+}
+
+/* The RGBA8 of a p5.Color as fill(c) gives it to canvas: its current levels and
+ * _array[3], exactly as c.toString() and the JS fallback read them. 1 with *out set,
+ * 0 when the colour is not valid CSS (canvas keeps its style), 2 when its fields are
+ * not plain numbers (the caller takes the JS path). */
+static int p5_color_object_packed(JSContext *ctx, P5Shim *s, JSValueConst c, uint32_t *out)
+{
+    double l[4], a;
+    P5LazyColor *lazy = p5_lazy_color(s, c);
+    if (lazy) {
+        if (lazy->valid < 0) {
+            p5_unit_levels(lazy->unit, l);
+            lazy->valid = p5_levels_packed(l, lazy->unit[3], &lazy->packed);
+        }
+        *out = lazy->packed;
+        return lazy->valid;
+    }
+    JSValue levels = JS_GetProperty(ctx, c, s->atoms[P5_ATOM_levels]);
+    JSValue arr = JS_GetProperty(ctx, c, s->atoms[P5_ATOM__array]);
+    int ok = JS_IsObject(levels) && JS_IsObject(arr);
+    for (uint32_t i = 0; ok && i < 3; i++) ok = p5_elem_number(ctx, levels, i, &l[i]);
+    if (ok) ok = p5_elem_number(ctx, arr, 3, &a);
+    if (JS_IsException(levels) || JS_IsException(arr)) {
+        JSValue exc = JS_GetException(ctx);
+        JS_FreeValue(ctx, exc);
+        ok = 0;
+    }
+    JS_FreeValue(ctx, levels);
+    JS_FreeValue(ctx, arr);
+    if (!ok) return 2;
+    return p5_levels_packed(l, a, out);
 }
 
 /* Resolves p5 colour arguments to packed RGBA8, as fill(...args) hands them to
@@ -636,7 +656,7 @@ static JSValue p5_number_array(JSContext *ctx, const double *v, int n)
 static JSValue p5_lazy_color_value(JSContext *ctx, const void *payload, JSAtom atom)
 {
     P5Shim *s = p5_shim(ctx);
-    const double *unit = payload;
+    const double *unit = ((const P5LazyColor *)payload)->unit;
     if (atom == s->atoms[P5_ATOM__array]) return p5_number_array(ctx, unit, 4);
     double levels[4];
     p5_unit_levels(unit, levels);
@@ -656,8 +676,9 @@ static JSValue p5_new_color(JSContext *ctx, P5Shim *s, const double *unit)
         JS_DupValue(ctx, s->color_mode_names[s->st.color_mode]), JS_DupValue(ctx, s->color_maxes_js),
         JS_UNDEFINED, JS_UNDEFINED, JS_NULL, JS_NULL,
     };
+    P5LazyColor kept = {{unit[0], unit[1], unit[2], unit[3]}, 0, -1};
     JSValue lazy = engine_new_object_lazy(ctx, s->color_lazy, s->color_stages[P5_COLOR_PROPS - 1], vals,
-                                          P5_COLOR_PROPS, p5_lazy_color_value, unit, 4 * sizeof *unit);
+                                          P5_COLOR_PROPS, p5_lazy_color_value, &kept, sizeof kept);
     if (!JS_IsUndefined(lazy)) return lazy;
     p5_unit_levels(unit, levels);
     vals[P5_CP_ARRAY] = p5_number_array(ctx, unit, 4);
@@ -718,9 +739,9 @@ static JSValue js_p5_color(JSContext *ctx, JSValueConst this_val, int argc, JSVa
  * four are plain numbers. */
 static int p5_color_levels(JSContext *ctx, P5Shim *s, JSValueConst c, double *l)
 {
-    const double *unit = p5_lazy_unit(s, c);
-    if (unit) {
-        p5_unit_levels(unit, l);
+    const P5LazyColor *lazy = p5_lazy_color(s, c);
+    if (lazy) {
+        p5_unit_levels(lazy->unit, l);
         return 1;
     }
     JSValue levels = JS_GetProperty(ctx, c, s->atoms[P5_ATOM_levels]);

@@ -244,7 +244,10 @@ static inline JSValue p5_new_number(JSContext *ctx, double d)
 /* JS Math.round: floor(x + 0.5) without the double-rounding error of x + 0.5. */
 static inline double p5_js_round(double x)
 {
-    double r = floor(x);
+    /* floor() is a libm call on the baseline x86-64 target; for non-negative x below
+     * 2^52 (colour levels, pixel positions) truncation is floor. -0, negatives, NaN
+     * and the rest take libm. */
+    double r = x < 4503599627370496.0 && !signbit(x) ? (double)(int64_t)x : floor(x);
     if (!isfinite(x)) return x;
     if (x - r >= 0.5) r += 1.0;
     return r;

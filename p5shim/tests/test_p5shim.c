@@ -323,6 +323,32 @@ static void test_int_levels_fill(void)
     env_free(&e);
 }
 
+/* A colour drawn with, then changed through its setters or its arrays, is drawn with
+ * its new levels: fill(c) keeps the RGBA8 of an untouched colour, which a change must
+ * not outlive. */
+static void test_color_changed_after_fill(void)
+{
+    Env e = env_new();
+    size_t n;
+    p5shim_begin_frame(e.shim, 0);
+    free(run(&e, "createCanvas(10, 10); var c = color(10, 20, 30); fill(c); rect(0, 0, 1, 1);"
+                 "fill(c); rect(0, 0, 1, 1); c.setRed(200); fill(c); rect(0, 0, 1, 1);"
+                 "var d = color(1, 2, 3); stroke(d); rect(0, 0, 1, 1); d.levels[1] = 99; stroke(d); rect(0, 0, 1, 1);"
+                 "var g = lerpColor(color(0), color(255), 0.5); background(g); g.setAlpha(0); fill(g); rect(0, 0, 1, 1);"));
+    const uint32_t *w = p5shim_commands(e.shim, &n);
+    CHECK(cmd_count(w, n) == 8, "%d commands", cmd_count(w, n));
+    long a = cmd_at(w, n, 1), b = cmd_at(w, n, 2), c = cmd_at(w, n, 3);
+    CHECK(w[a + 2] == 0xFF1E140Au && w[b + 2] == 0xFF1E140Au, "fill(c) twice: %08x %08x", w[a + 2], w[b + 2]);
+    CHECK(w[c + 2] == 0xFF1E14C8u, "after setRed(200): %08x", w[c + 2]);
+    long d1 = cmd_at(w, n, 4), d2 = cmd_at(w, n, 5);
+    CHECK(w[d1 + 3] == 0xFF030201u && w[d2 + 3] == 0xFF036301u, "stroke(d) before/after levels[1] = 99: %08x %08x",
+          w[d1 + 3], w[d2 + 3]);
+    long bg = cmd_at(w, n, 6), f = cmd_at(w, n, 7);
+    CHECK(w[bg] == JG_OP_BACKGROUND && w[bg + 2] == 0xFF808080u, "background(lerp) %08x", w[bg + 2]);
+    CHECK(w[f + 2] == 0, "fill after setAlpha(0) draws no fill: %08x", w[f + 2]);
+    env_free(&e);
+}
+
 static void test_shapes_paths(void)
 {
     Env e = env_new();
@@ -693,6 +719,7 @@ int main(int argc, char **argv)
     test_rect_modes();
     test_push_pop_and_colors();
     test_int_levels_fill();
+    test_color_changed_after_fill();
     test_shapes_paths();
     test_text();
     test_keys();

@@ -51,7 +51,8 @@ JSValue engine_new_object_lazy(JSContext *ctx, JSValueConst lazy_model, JSValueC
                                size_t size);
 
 /* The payload of `obj` while its own property number `index`, named `atom`, is still
- * lazy; else NULL. Valid until JavaScript code next runs. */
-const void *engine_lazy_payload(JSValueConst obj, int index, JSAtom atom);
+ * lazy; else NULL. Valid until JavaScript code next runs. The host may write it (a
+ * cache of what it derives from it) as long as `value` still makes the same values. */
+void *engine_lazy_payload(JSValueConst obj, int index, JSAtom atom);
 
 #endif

@@ -210,7 +210,7 @@ fail:
     return JS_EXCEPTION;
 }
 
-const void *engine_lazy_payload(JSValueConst obj, int index, JSAtom atom)
+void *engine_lazy_payload(JSValueConst obj, int index, JSAtom atom)
 {
     if (JS_VALUE_GET_TAG(obj) != JS_TAG_OBJECT) return NULL;
     JSObject *p = JS_VALUE_GET_OBJ(obj);
@@ -251,7 +251,7 @@ JSValue engine_new_object_lazy(JSContext *ctx, JSValueConst lazy_model, JSValueC
     return JS_UNDEFINED;
 }
 
-const void *engine_lazy_payload(JSValueConst obj, int index, JSAtom atom)
+void *engine_lazy_payload(JSValueConst obj, int index, JSAtom atom)
 {
     return NULL;
 }
