@@ -567,9 +567,6 @@ static int p5_color_object_packed(JSContext *ctx, P5Shim *s, JSValueConst c, uin
     return p5_levels_packed(l, a, out);
 }
 
-/* Resolves p5 colour arguments to packed RGBA8, as fill(...args) hands them to
- * canvas. Returns 1 when the colour is valid, 0 when canvas would reject it (keep the
- * previous style), -1 on a JS exception. */
 static inline int p5_int_level(JSValueConst v, uint32_t *out)
 {
     if (JS_VALUE_GET_TAG(v) != JS_TAG_INT || (uint32_t)JS_VALUE_GET_INT(v) > 255) return 0;
@@ -599,6 +596,9 @@ static inline int p5_int_levels_packed(const P5Shim *s, int argc, JSValueConst *
     return 1;
 }
 
+/* Resolves p5 colour arguments to packed RGBA8, as fill(...args) hands them to
+ * canvas. Returns 1 when the colour is valid, 0 when canvas would reject it (keep the
+ * previous style), -1 on a JS exception. */
 int p5_resolve_color(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, uint32_t *out)
 {
     double unit[4];
@@ -685,14 +685,15 @@ static JSValue p5_new_color(JSContext *ctx, P5Shim *s, const double *unit)
     vals[P5_CP_LEVELS] = p5_number_array(ctx, levels, 4);
     static const int atoms[P5_COLOR_PROPS] = {P5_ATOM_mode, P5_ATOM_maxes, P5_ATOM__array,
                                               P5_ATOM_levels, P5_ATOM_hsla, P5_ATOM_hsba};
-    if (!JS_IsException(vals[2]) && !JS_IsException(vals[3])) {
+    int arrays_made = !JS_IsException(vals[P5_CP_ARRAY]) && !JS_IsException(vals[P5_CP_LEVELS]);
+    if (arrays_made) {
         /* the last stage has every property: the colour is made with its shape */
         JSValue made = engine_new_object_like(ctx, s->color_stages[P5_COLOR_PROPS - 1], vals, P5_COLOR_PROPS);
         if (!JS_IsUndefined(made)) return made;
     }
     JSValue c = JS_NewObjectProto(ctx, s->color_proto);
     int i = 0;
-    if (!JS_IsException(c) && !JS_IsException(vals[2]) && !JS_IsException(vals[3]))
+    if (!JS_IsException(c) && arrays_made)
         for (; i < P5_COLOR_PROPS; i++)
             if (JS_DefinePropertyValue(ctx, c, s->atoms[atoms[i]], vals[i], JS_PROP_C_W_E) < 0) {
                 i++;

@@ -84,6 +84,13 @@ static void jg_lazy_mark(JSRuntime *rt, void *opaque, JS_MarkFunc *mark_func)
     mark_func(rt, &lz->plain_shape->header);
 }
 
+/* The value of lazy property `i` of `p` (undefined for a model's) */
+static JSValue lazy_value(JSContext *ctx, JSObject *p, JSShapeProperty *prs, int i)
+{
+    EngineLazy *lz = lazy_of(&p->prop[i]);
+    return lz ? lz->value(ctx, lz->payload, prs[i].atom) : JS_UNDEFINED;
+}
+
 /* A lazy property is about to be read, written, redefined or deleted: every lazy
  * property of `p` is made now. When `p` still has the shape it was made with, it takes
  * the plain shape (shared by every object made from the same models); else (a property
@@ -104,8 +111,7 @@ static int jg_lazy_materialize(JSContext *ctx, JSObject *p)
         JSValue vals[ENGINE_LAZY_MAX_PROPS];
         for (int i = 0; i < n; i++) {
             if (!is_host_lazy(&prs[i], &p->prop[i])) continue;
-            EngineLazy *lz = lazy_of(&p->prop[i]);
-            vals[i] = lz ? lz->value(ctx, lz->payload, prs[i].atom) : JS_UNDEFINED;
+            vals[i] = lazy_value(ctx, p, prs, i);
             if (JS_IsException(vals[i])) {
                 while (--i >= 0)
                     if (is_host_lazy(&prs[i], &p->prop[i])) JS_FreeValue(ctx, vals[i]);
@@ -129,8 +135,7 @@ static int jg_lazy_materialize(JSContext *ctx, JSObject *p)
     for (int i = 0; i < sh->prop_count; i++) {
         JSProperty *pr = &p->prop[i];
         if (!is_host_lazy(&prs[i], pr)) continue;
-        EngineLazy *lz = lazy_of(pr);
-        JSValue v = lz ? lz->value(ctx, lz->payload, prs[i].atom) : JS_UNDEFINED;
+        JSValue v = lazy_value(ctx, p, prs, i);
         if (JS_IsException(v)) return -1;
         js_autoinit_free(rt, pr);
         prs[i].flags &= ~JS_PROP_TMASK;
