@@ -305,10 +305,8 @@
 
   // color() is native (p5_color.c): it builds p5.Color objects with these prototypes
   var color = global.color;
-  def('red', function (c) { return color(c)._getRed(); });
-  def('green', function (c) { return color(c)._getGreen(); });
-  def('blue', function (c) { return color(c)._getBlue(); });
-  def('alpha', function (c) { return color(c)._getAlpha(); });
+  // red(c) .. alpha(c) are native (p5_color.c) and call these getters but for an
+  // untouched colour
   def('hue', function (c) { return color(c)._getHue(); });
   def('saturation', function (c) { return color(c)._getSaturation(); });
   def('brightness', function (c) { return color(c)._getBrightness(); });

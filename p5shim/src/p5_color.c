@@ -40,6 +40,7 @@ void p5_color_init(P5Shim *s)
     s->color_calc_levels = s->color_lerp_js = s->array4 = s->color_lazy = JS_UNDEFINED;
     for (int i = 0; i < 3; i++) s->color_mode_names[i] = JS_UNDEFINED;
     for (int i = 0; i < P5_COLOR_PROPS; i++) s->color_stages[i] = JS_UNDEFINED;
+    for (int i = 0; i < 4; i++) s->color_getters[i] = JS_UNDEFINED;
 }
 
 void p5_color_free(P5Shim *s)
@@ -54,6 +55,10 @@ void p5_color_free(P5Shim *s)
     for (int i = 0; i < 3; i++) {
         JS_FreeValue(ctx, s->color_mode_names[i]);
         s->color_mode_names[i] = JS_UNDEFINED;
+    }
+    for (int i = 0; i < 4; i++) {
+        JS_FreeValue(ctx, s->color_getters[i]);
+        s->color_getters[i] = JS_UNDEFINED;
     }
     for (int i = 0; i < P5_COLOR_PROPS; i++) {
         JS_FreeValue(ctx, s->color_stages[i]);
@@ -937,17 +942,60 @@ fail:
     return JS_EXCEPTION;
 }
 
-enum { P5_SET_RED, P5_SET_GREEN, P5_SET_BLUE, P5_SET_ALPHA };
+enum { P5_CHANNEL_RED, P5_CHANNEL_GREEN, P5_CHANNEL_BLUE, P5_CHANNEL_ALPHA };
+
+/* The maximum a getter of colour `c` scales channel `channel` by (this.maxes[RGB][i],
+ * or this.maxes[this.mode][3] for alpha), when `c` still shares the colorMode table
+ * (whose numbers the shim keeps in color_maxes): 1 with *max set, else 0. */
+static int p5_color_channel_max(JSContext *ctx, P5Shim *s, JSValueConst c, int channel, double *max)
+{
+    JSValue maxes = JS_GetProperty(ctx, c, s->atoms[P5_ATOM_maxes]);
+    int shared = JS_IsObject(maxes) && JS_VALUE_GET_PTR(maxes) == JS_VALUE_GET_PTR(s->color_maxes_js);
+    JS_FreeValue(ctx, maxes);
+    if (!shared) return 0;
+    int mode = P5_COLOR_RGB;
+    if (channel == P5_CHANNEL_ALPHA) {
+        JSValue name = JS_GetProperty(ctx, c, s->atoms[P5_ATOM_mode]);
+        for (mode = 0; mode < 3; mode++)
+            if (JS_VALUE_GET_TAG(name) == JS_TAG_STRING &&
+                JS_VALUE_GET_PTR(name) == JS_VALUE_GET_PTR(s->color_mode_names[mode]))
+                break;
+        JS_FreeValue(ctx, name);
+        if (mode == 3) return 0;
+    }
+    *max = s->color_maxes[mode][channel];
+    return 1;
+}
+
 
 /* setRed/setGreen/setBlue (this._array[i] = v / this.maxes[RGB][i]) and setAlpha
- * (this._array[3] = v / this.maxes[this.mode][3]), then this._calculateLevels(). */
+ * (this._array[3] = v / this.maxes[this.mode][3]), then this._calculateLevels(). An
+ * untouched colour given a number keeps it in its unit, its arrays still unmade
+ * (_calculateLevels' levels are what they give when made). */
 static JSValue js_p5_color_set(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
                                int magic)
 {
     P5Shim *s = p5_shim(ctx);
     s->calls++;
+    P5LazyColor *lazy = argc > 0 && JS_IsNumber(argv[0]) ? p5_lazy_color(s, this_val) : NULL;
+    if (lazy) {
+        JSValue calc = JS_GetProperty(ctx, this_val, s->atoms[P5_ATOM__calculateLevels]);
+        if (JS_IsException(calc)) return calc;
+        int native_calc = JS_IsObject(calc) && JS_VALUE_GET_PTR(calc) == JS_VALUE_GET_PTR(s->color_calc_levels);
+        JS_FreeValue(ctx, calc);
+        double max, v;
+        if (native_calc && p5_color_channel_max(ctx, s, this_val, magic, &max)) {
+            if (p5_num(ctx, &v, argv[0])) return JS_EXCEPTION;
+            lazy->unit[magic] = v / max;
+            lazy->valid = -1;
+            if (JS_SetProperty(ctx, this_val, s->atoms[P5_ATOM_hsla], JS_NULL) < 0 ||
+                JS_SetProperty(ctx, this_val, s->atoms[P5_ATOM_hsba], JS_NULL) < 0)
+                return JS_EXCEPTION;
+            return JS_UNDEFINED;
+        }
+    }
     JSValue maxes = JS_GetProperty(ctx, this_val, s->atoms[P5_ATOM_maxes]);
-    JSValue key = magic == P5_SET_ALPHA ? JS_GetProperty(ctx, this_val, s->atoms[P5_ATOM_mode])
+    JSValue key = magic == P5_CHANNEL_ALPHA ? JS_GetProperty(ctx, this_val, s->atoms[P5_ATOM_mode])
                                         : JS_DupValue(ctx, s->color_mode_names[P5_COLOR_RGB]);
     JSValue table = JS_UNDEFINED, max = JS_UNDEFINED, arr = JS_UNDEFINED, fn = JS_UNDEFINED;
     JSValue ret = JS_EXCEPTION;
@@ -958,12 +1006,12 @@ static JSValue js_p5_color_set(JSContext *ctx, JSValueConst this_val, int argc, 
     table = JS_GetProperty(ctx, maxes, k);
     JS_FreeAtom(ctx, k);
     if (JS_IsException(table)) goto done;
-    max = JS_GetPropertyUint32(ctx, table, magic == P5_SET_ALPHA ? 3 : (uint32_t)magic);
+    max = JS_GetPropertyUint32(ctx, table, magic == P5_CHANNEL_ALPHA ? 3 : (uint32_t)magic);
     if (JS_IsException(max)) goto done;
     if (p5_arg(ctx, &v, argc, argv, 0) || p5_num(ctx, &m, max)) goto done;
     arr = JS_GetProperty(ctx, this_val, s->atoms[P5_ATOM__array]);
     if (JS_IsException(arr)) goto done;
-    if (JS_SetPropertyUint32(ctx, arr, magic == P5_SET_ALPHA ? 3 : (uint32_t)magic,
+    if (JS_SetPropertyUint32(ctx, arr, magic == P5_CHANNEL_ALPHA ? 3 : (uint32_t)magic,
                              p5_new_number(ctx, v / m)) < 0)
         goto done;
     fn = JS_GetProperty(ctx, this_val, s->atoms[P5_ATOM__calculateLevels]);
@@ -984,6 +1032,34 @@ done:
     JS_FreeValue(ctx, max);
     JS_FreeValue(ctx, arr);
     JS_FreeValue(ctx, fn);
+    return ret;
+}
+
+/* red(c), green(c), blue(c), alpha(c): color(c)._getRed() and the like, as p5 does.
+ * A colour whose _array was never touched from JavaScript (so it is its unit), whose
+ * getter is the prelude's and which shares the colorMode table answers from C: a
+ * particle's fill(red(c), green(c), blue(c), a) makes no arrays. */
+static JSValue js_p5_color_channel(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
+                                   int magic)
+{
+    P5Shim *s = p5_shim(ctx);
+    JSValueConst arg = argc > 0 ? argv[0] : JS_UNDEFINED;
+    JSValue c = js_p5_color(ctx, JS_UNDEFINED, 1, &arg);
+    if (JS_IsException(c)) return c;
+    JSValue getter = JS_GetProperty(ctx, c, s->atoms[P5_ATOM__getRed + magic]);
+    JSValue ret;
+    const P5LazyColor *lazy;
+    double max;
+    if (JS_IsException(getter)) {
+        ret = JS_EXCEPTION;
+    } else if (JS_IsObject(getter) && JS_VALUE_GET_PTR(getter) == JS_VALUE_GET_PTR(s->color_getters[magic]) &&
+               (lazy = p5_lazy_color(s, c)) && p5_color_channel_max(ctx, s, c, magic, &max)) {
+        ret = p5_new_number(ctx, lazy->unit[magic] * max);
+    } else {
+        ret = JS_Call(ctx, getter, c, 0, NULL);
+    }
+    JS_FreeValue(ctx, getter);
+    JS_FreeValue(ctx, c);
     return ret;
 }
 
@@ -1042,6 +1118,10 @@ static const JSCFunctionListEntry p5_color_funcs[] = {
     JS_CFUNC_MAGIC_DEF("clear", 0, js_p5_background, 1),
     JS_CFUNC_DEF("color", 0, js_p5_color),
     JS_CFUNC_DEF("lerpColor", 3, js_p5_lerp_color),
+    JS_CFUNC_MAGIC_DEF("red", 1, js_p5_color_channel, P5_CHANNEL_RED),
+    JS_CFUNC_MAGIC_DEF("green", 1, js_p5_color_channel, P5_CHANNEL_GREEN),
+    JS_CFUNC_MAGIC_DEF("blue", 1, js_p5_color_channel, P5_CHANNEL_BLUE),
+    JS_CFUNC_MAGIC_DEF("alpha", 1, js_p5_color_channel, P5_CHANNEL_ALPHA),
 };
 
 int p5_install_color(JSContext *ctx, JSValueConst global)
@@ -1053,10 +1133,10 @@ int p5_install_color(JSContext *ctx, JSValueConst global)
 /* ---- hidden helpers for prelude.js ---- */
 
 static const JSCFunctionListEntry p5_color_methods[] = {
-    JS_CFUNC_MAGIC_DEF("setRed", 1, js_p5_color_set, P5_SET_RED),
-    JS_CFUNC_MAGIC_DEF("setGreen", 1, js_p5_color_set, P5_SET_GREEN),
-    JS_CFUNC_MAGIC_DEF("setBlue", 1, js_p5_color_set, P5_SET_BLUE),
-    JS_CFUNC_MAGIC_DEF("setAlpha", 1, js_p5_color_set, P5_SET_ALPHA),
+    JS_CFUNC_MAGIC_DEF("setRed", 1, js_p5_color_set, P5_CHANNEL_RED),
+    JS_CFUNC_MAGIC_DEF("setGreen", 1, js_p5_color_set, P5_CHANNEL_GREEN),
+    JS_CFUNC_MAGIC_DEF("setBlue", 1, js_p5_color_set, P5_CHANNEL_BLUE),
+    JS_CFUNC_MAGIC_DEF("setAlpha", 1, js_p5_color_set, P5_CHANNEL_ALPHA),
     JS_CFUNC_DEF("_calculateLevels", 0, js_p5_color_calc_levels),
 };
 
@@ -1106,6 +1186,8 @@ static JSValue js_p5_native_color(JSContext *ctx, JSValueConst this_val, int arg
         s->color_parse = JS_DupValue(ctx, argv[2]);
         s->color_lerp_js = JS_DupValue(ctx, argv[3]);
         s->color_calc_levels = JS_GetPropertyStr(ctx, proto, "_calculateLevels");
+        for (int i = 0; i < 4; i++)
+            s->color_getters[i] = JS_GetProperty(ctx, proto, s->atoms[P5_ATOM__getRed + i]);
         static const char array4[] = "(function (a, b, c, d) { return [a, b, c, d]; })";
         s->array4 = JS_Eval(ctx, array4, sizeof array4 - 1, "<jsgym colour>", JS_EVAL_TYPE_GLOBAL);
         if (JS_IsException(s->array4)) return JS_EXCEPTION;

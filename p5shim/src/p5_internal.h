@@ -81,7 +81,8 @@ enum { P5_ATOM_frameCount, P5_ATOM_width, P5_ATOM_height, P5_ATOM_key, P5_ATOM_k
        P5_ATOM_deltaTime, P5_ATOM_which, P5_ATOM_type, P5_ATOM_repeat, P5_ATOM_shiftKey,
        P5_ATOM_ctrlKey, P5_ATOM_altKey, P5_ATOM_metaKey, P5_ATOM_mode, P5_ATOM_maxes,
        P5_ATOM__array, P5_ATOM_hsla, P5_ATOM_hsba, P5_ATOM__calculateLevels, P5_ATOM_isPInst,
-       P5_ATOM__fromRadians, P5_ATOM__toRadians, P5_ATOM_COUNT };
+       P5_ATOM__fromRadians, P5_ATOM__toRadians, P5_ATOM__getRed, P5_ATOM__getGreen,
+       P5_ATOM__getBlue, P5_ATOM__getAlpha, P5_ATOM_COUNT };
 
 /* CSS colour strings already parsed, direct-mapped by a hash of the string: fill('#ff8800')
  * or color('orange') in a hot loop costs a lookup. What a string parses to does not depend
@@ -130,6 +131,7 @@ struct P5Shim {
     JSValue color_parse;      /* (string) -> _array: p5's CSS parser for the rare forms */
     JSValue color_mode_names[3]; /* 'rgb', 'hsb', 'hsl' */
     JSValue color_calc_levels;   /* the native _calculateLevels, to recognise it */
+    JSValue color_getters[4];    /* the prelude's _getRed.._getAlpha, to recognise them */
     JSValue color_lerp_js;       /* lerpColor in JS, for the HSB/HSL modes */
     JSValue array4;              /* (a, b, c, d) => [a, b, c, d]: see p5_number_array */
     JSValue color_stages[P5_COLOR_PROPS];

@@ -372,6 +372,7 @@ static const char *const p5_atom_names[P5_ATOM_COUNT] = {
     "keyPressed", "keyReleased", "keyTyped", "levels", "x", "y", "z", "length", "deltaTime",
     "which", "type", "repeat", "shiftKey", "ctrlKey", "altKey", "metaKey", "mode", "maxes",
     "_array", "hsla", "hsba", "_calculateLevels", "isPInst", "_fromRadians", "_toRadians",
+    "_getRed", "_getGreen", "_getBlue", "_getAlpha",
 };
 
 static int p5_install_refused(JSContext *ctx, JSValueConst global)
