@@ -41,6 +41,7 @@ void p5_color_init(P5Shim *s)
     for (int i = 0; i < 3; i++) s->color_mode_names[i] = JS_UNDEFINED;
     for (int i = 0; i < P5_COLOR_PROPS; i++) s->color_stages[i] = JS_UNDEFINED;
     for (int i = 0; i < 4; i++) s->color_getters[i] = JS_UNDEFINED;
+    for (int i = 0; i < P5_COLOR_MEMO_SIZE; i++) s->color_memo[i].text = JS_UNDEFINED;
 }
 
 void p5_color_free(P5Shim *s)
@@ -59,6 +60,10 @@ void p5_color_free(P5Shim *s)
     for (int i = 0; i < 4; i++) {
         JS_FreeValue(ctx, s->color_getters[i]);
         s->color_getters[i] = JS_UNDEFINED;
+    }
+    for (int i = 0; i < P5_COLOR_MEMO_SIZE; i++) {
+        JS_FreeValue(ctx, s->color_memo[i].text);
+        s->color_memo[i].text = JS_UNDEFINED;
     }
     for (int i = 0; i < P5_COLOR_PROPS; i++) {
         JS_FreeValue(ctx, s->color_stages[i]);
@@ -608,6 +613,26 @@ int p5_resolve_color(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, ui
 {
     double unit[4];
     if (p5_int_levels_packed(s, argc, argv, out)) return 1;
+    if (argc == 1 && JS_VALUE_GET_TAG(argv[0]) == JS_TAG_STRING) {
+        /* what a string gives does not depend on colorMode */
+        void *text = JS_VALUE_GET_PTR(argv[0]);
+        size_t slot = ((uintptr_t)text >> 4) % P5_COLOR_MEMO_SIZE;
+        if (JS_VALUE_GET_TAG(s->color_memo[slot].text) == JS_TAG_STRING &&
+            JS_VALUE_GET_PTR(s->color_memo[slot].text) == text) {
+            *out = s->color_memo[slot].packed;
+            return s->color_memo[slot].valid;
+        }
+        int r = p5_args_unit(ctx, s, argc, argv, unit);
+        if (r < 0) return -1;
+        if (r > 0) {
+            int valid = p5_pack_unit(unit, out) == 0;
+            JS_FreeValue(ctx, s->color_memo[slot].text);
+            s->color_memo[slot].text = JS_DupValue(ctx, argv[0]);
+            s->color_memo[slot].packed = valid ? *out : 0;
+            s->color_memo[slot].valid = valid;
+            return valid;
+        }
+    }
     if (argc >= 1 && JS_IsObject(argv[0]) && p5_is_color(ctx, s, argv[0])) {
         int r = p5_color_object_packed(ctx, s, argv[0], out);
         if (r < 2) return r;

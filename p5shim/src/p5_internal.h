@@ -89,6 +89,10 @@ enum { P5_ATOM_frameCount, P5_ATOM_width, P5_ATOM_height, P5_ATOM_key, P5_ATOM_k
  * on colorMode, so the string alone is the key. */
 #define P5_COLOR_CACHE_SIZE 64
 #define P5_COLOR_CACHE_TEXT 48
+/* What fill()/stroke()/background() of a string gave canvas, by the string's identity:
+ * a literal in a game's code is one JS string every call, so fill('#ff8800') costs a
+ * pointer compare (each entry holds a reference, so that its address stays its own). */
+#define P5_COLOR_MEMO_SIZE 32
 /* Properties of a p5.Color in the order p5 1.11 defines them (mode, maxes, _array,
  * levels, hsla, hsba), and of a createVector() vector (isPInst, _fromRadians,
  * _toRadians, x, y, z): objects that hold each intermediate shape are kept alive, so
@@ -124,6 +128,11 @@ struct P5Shim {
         double unit[4];      /* the p5.Color _array the string gives */
         uint8_t valid;
     } color_cache[P5_COLOR_CACHE_SIZE];
+    struct {
+        JSValue text;        /* JS_UNDEFINED: empty */
+        uint32_t packed;
+        int valid;           /* p5_resolve_color's answer for it: 1 packed, 0 not CSS */
+    } color_memo[P5_COLOR_MEMO_SIZE];
     /* p5.Color (p5_color.c); registered by prelude.js through native.registerColor */
     JSValue js_color_ctor;    /* p5.Color */
     JSValue color_proto;      /* p5.Color.prototype */

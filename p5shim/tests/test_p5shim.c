@@ -349,6 +349,41 @@ static void test_color_changed_after_fill(void)
     env_free(&e);
 }
 
+/* fill() of a string remembers what each string gave by the string's identity: strings
+ * made afresh every call (whose memory the next one may reuse) and literals drawn again
+ * under another colorMode give the colour their text says. */
+static void test_string_fills(void)
+{
+    Env e = env_new();
+    size_t n;
+    p5shim_begin_frame(e.shim, 0);
+    free(run(&e, "createCanvas(10, 10);"
+                 "for (var i = 0; i < 300; i++) { fill('rgb(' + (i % 256) + ', ' + (255 - i % 256) + ', 7)'); rect(0, 0, 1, 1); }"
+                 "for (var k = 0; k < 2; k++) { fill('#ff8800'); rect(0, 0, 1, 1); stroke('orange'); rect(0, 0, 1, 1);"
+                 "  colorMode(HSB); background('#0a141e'); colorMode(RGB, 1); }"
+                 "colorMode(RGB, 255);"));
+    const uint32_t *w = p5shim_commands(e.shim, &n);
+    CHECK(cmd_count(w, n) == 1 + 300 + 6, "%d commands", cmd_count(w, n));
+    int wrong = 0;
+    for (int i = 0; i < 300; i++) {
+        uint32_t want = 0xFF000000u | 7u << 16 | (uint32_t)(255 - i % 256) << 8 | (uint32_t)(i % 256);
+        long a = cmd_at(w, n, 1 + i);
+        if (w[a + 2] != want) {
+            if (!wrong) fprintf(stderr, "  fill %d: %08x, want %08x\n", i, w[a + 2], want);
+            wrong++;
+        }
+    }
+    CHECK(wrong == 0, "%d fills of fresh strings wrong", wrong);
+    for (int k = 0; k < 2; k++) {
+        long f = cmd_at(w, n, 301 + 3 * k), st = cmd_at(w, n, 302 + 3 * k), bg = cmd_at(w, n, 303 + 3 * k);
+        CHECK(w[f + 2] == 0xFF0088FFu, "fill('#ff8800') pass %d: %08x", k, w[f + 2]);
+        CHECK(w[st + 3] == 0xFF00A5FFu, "stroke('orange') pass %d: %08x", k, w[st + 3]);
+        CHECK(w[bg] == JG_OP_BACKGROUND && w[bg + 2] == 0xFF1E140Au, "background('#0a141e') in HSB pass %d: %08x", k,
+              w[bg + 2]);
+    }
+    env_free(&e);
+}
+
 static void test_shapes_paths(void)
 {
     Env e = env_new();
@@ -720,6 +755,7 @@ int main(int argc, char **argv)
     test_push_pop_and_colors();
     test_int_levels_fill();
     test_color_changed_after_fill();
+    test_string_fills();
     test_shapes_paths();
     test_text();
     test_keys();
