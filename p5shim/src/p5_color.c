@@ -139,7 +139,7 @@ static void p5_hsla_to_rgba(double *c)
 /* The RGBA8 a canvas gets from a colour whose levels are Math.round(unit * 255):
  * p5 hands canvas 'rgba(l0,l1,l2,a)', canvas clamps. -1 when a level is NaN (the
  * string is then not a colour and canvas keeps its previous style). */
-static int p5_pack_unit(const double *c, uint32_t *out)
+static inline int p5_pack_unit(const double *c, uint32_t *out)
 {
     uint32_t packed = 0;
     for (int i = 0; i < 4; i++) {
@@ -386,6 +386,14 @@ static int p5_string_unit(JSContext *ctx, P5Shim *s, JSValueConst v, double *uni
 static int p5_is_color(JSContext *ctx, P5Shim *s, JSValueConst v)
 {
     if (!JS_IsObject(v) || !JS_IsObject(s->js_color_ctor)) return 0;
+    /* instanceof is the walk up the prototypes (Color keeps its prototype and has no
+     * Symbol.hasInstance); an array that is not a colour (fill([r, g, b])) is told
+     * without instanceof's lookups on Color */
+    int inherits = engine_inherits(v, s->color_proto);
+    JSValue *elems;
+    uint32_t n;
+    if (inherits > 0) return 1;
+    if (inherits == 0 && engine_fast_array(ctx, v, &elems, &n)) return 0;
     if (p5_has_proto(ctx, v, s->color_proto)) return 1;
     return JS_IsInstanceOf(ctx, v, s->js_color_ctor);
 }
@@ -419,7 +427,7 @@ static int p5_elem_number(JSContext *ctx, JSValueConst arr, uint32_t i, double *
 /* p5.Color._parseInputs of (argc, argv) in the current colorMode, for the numeric
  * forms: 1 with unit[] set, 0 when the arguments are not all numbers as p5's numeric
  * branches need them. */
-static int p5_numeric_unit(const P5Shim *s, int argc, JSValueConst *argv, double *unit)
+static inline int p5_numeric_unit(const P5Shim *s, int argc, JSValueConst *argv, double *unit)
 {
     const double *mx = s->color_maxes[s->st.color_mode];
     if (argc >= 3) {
@@ -613,6 +621,8 @@ int p5_resolve_color(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv, ui
 {
     double unit[4];
     if (p5_int_levels_packed(s, argc, argv, out)) return 1;
+    if (argc >= 1 && JS_IsNumber(argv[0]) && p5_numeric_unit(s, argc, argv, unit))
+        return p5_pack_unit(unit, out) == 0;
     if (argc == 1 && JS_VALUE_GET_TAG(argv[0]) == JS_TAG_STRING) {
         /* what a string gives does not depend on colorMode */
         void *text = JS_VALUE_GET_PTR(argv[0]);

@@ -21,6 +21,11 @@ JSValue engine_new_array_from(JSContext *ctx, JSValue *vals, int n);
  * elements are borrowed, valid until JS code next runs. */
 int engine_fast_array(JSContext *ctx, JSValueConst v, JSValue **vals, uint32_t *n);
 
+/* Whether `proto` lies on the prototype chain of `v` (what instanceof walks): 1 or 0,
+ * read without calling anything; -1 where only the API can say (a proxy on the way,
+ * `v` not an object, or quickjs-ng builds). */
+int engine_inherits(JSValueConst v, JSValueConst proto);
+
 /* Lazy properties: own data properties whose values are made on first access, from
  * bytes the host gave when it made the object. Until then they cost no allocation; any
  * access through JavaScript (get, set, define, delete, getOwnPropertyDescriptor,

@@ -43,6 +43,18 @@ int engine_fast_array(JSContext *ctx, JSValueConst v, JSValue **vals, uint32_t *
     return js_get_fast_array(ctx, v, vals, n) ? 1 : 0;
 }
 
+int engine_inherits(JSValueConst v, JSValueConst proto)
+{
+    if (JS_VALUE_GET_TAG(v) != JS_TAG_OBJECT || JS_VALUE_GET_TAG(proto) != JS_TAG_OBJECT) return -1;
+    JSObject *target = JS_VALUE_GET_OBJ(proto);
+    for (JSObject *p = JS_VALUE_GET_OBJ(v);;) {
+        if (p->class_id == JS_CLASS_PROXY) return -1;
+        p = p->shape->proto;
+        if (!p) return 0;
+        if (p == target) return 1;
+    }
+}
+
 /* ------------------------------------------------------------------ lazy properties */
 
 /* What an object's lazy properties point to: one block per object, shared by them.
@@ -242,6 +254,11 @@ JSValue engine_new_array_from(JSContext *ctx, JSValue *vals, int n)
 int engine_fast_array(JSContext *ctx, JSValueConst v, JSValue **vals, uint32_t *n)
 {
     return 0;
+}
+
+int engine_inherits(JSValueConst v, JSValueConst proto)
+{
+    return -1;
 }
 
 JSValue engine_new_lazy_model(JSContext *ctx, JSValueConst plain, uint32_t lazy_mask)
