@@ -539,6 +539,10 @@ impl Canvas {
 
     fn exec(&mut self, cmd: Command<'_>) -> Result<(), DrawError> {
         self.cmd_serial += 1;
+        // (a line that continues a run of bands writes the rows itself: canvas/bands.rs)
+        if !matches!(cmd, Command::Line { .. }) {
+            self.flush_bands();
+        }
         match cmd {
             Command::Canvas { w, h } => {
                 let (w, h) = (w as f64, h as f64);
@@ -587,6 +591,7 @@ impl Canvas {
                 if self.axis_line(&style, x1, y1, x2, y2) {
                     return Ok(());
                 }
+                self.flush_bands();
                 let bounds = Rect { x0: x1.min(x2), y0: y1.min(y2), x1: x1.max(x2), y1: y1.max(y2) };
                 self.shape(&style, false, true, bounds, false, &|p, _, _| {
                     p.move_to(Point::new(x1, y1));
@@ -826,6 +831,7 @@ impl Canvas {
             if !(boxed && !c.bands.over_last) && c.blend_band(r, a, paint) {
                 return;
             }
+            c.flush_bands();
             if boxed {
                 c.fill_axis_rect_in(r, paint);
             } else {

@@ -204,3 +204,68 @@ fn a_sky_of_lines_over_the_last_frame_keeps_a_quarter_of_it_as_the_browser_does(
         assert!((149..=151).contains(&v), "({x}, {y}): {v}");
     }
 }
+
+#[test]
+fn what_follows_a_run_of_bands_draws_over_the_run_s_last_rows() {
+    // A run writes an observation row once it moves past it (canvas/bands.rs): every
+    // other command, a line that starts another run or that is no band, and the end of
+    // the stream see the rows as the run left them, and what they draw stays.
+    let sky = |cw: &mut CommandWriter| {
+        cw.canvas(400.0, 400.0).background(Rgba::new(0, 0, 0, 255));
+        for y in 0..200 {
+            let c = Rgba::new(200, (y / 2) as u8, 40, 255);
+            cw.line(&stroke(c, 1.0, Cap::Butt, Join::Miter), 0.0, y as f32, 400.0, y as f32);
+        }
+    };
+    let draw_at = |cw: &CommandWriter| {
+        let mut c = canvas(64, 64);
+        c.draw(cw.words()).unwrap();
+        read_rgb(&c)
+    };
+    let mut alone = CommandWriter::new();
+    sky(&mut alone);
+    let base = draw_at(&alone);
+    let red = Rgba::new(255, 0, 0, 255);
+    let covering: [(&str, fn(&mut CommandWriter)); 3] = [
+        ("opaque rect", |cw| {
+            cw.rect(&fill(Rgba::new(255, 0, 0, 255)), 0.0, 150.0, 400.0, 50.0);
+        }),
+        ("diagonal line", |cw| {
+            cw.line(&stroke(Rgba::new(255, 0, 0, 255), 60.0, Cap::Butt, Join::Miter), 0.0, 175.0, 400.0, 176.0);
+        }),
+        ("thick axis line", |cw| {
+            cw.line(&stroke(Rgba::new(255, 0, 0, 255), 50.0, Cap::Butt, Join::Miter), 0.0, 175.0, 400.0, 175.0);
+        }),
+    ];
+    for (name, follow) in covering {
+        let mut cw = CommandWriter::new();
+        sky(&mut cw);
+        follow(&mut cw);
+        let rgb = draw_at(&cw);
+        // the rows the follower covers whole are red; those above it as the sky alone
+        // (row 31 holds the run's last lines)
+        for y in [28, 31] {
+            assert_eq!(px(&rgb, 64, 30, y), [red.r, red.g, red.b], "{name}: covered row {y}");
+        }
+        for y in [2, 12, 20] {
+            assert_eq!(px(&rgb, 64, 30, y), px(&base, 64, 30, y), "{name}: sky row {y}");
+        }
+    }
+    // another run (translucent: bands, not boxes; a narrower extent) starts from the
+    // pixels the first one left, as it does in a frame drawn over the sky's
+    let narrower = |cw: &mut CommandWriter| {
+        for y in (150..200).rev() {
+            cw.line(&stroke(Rgba::new(255, 0, 0, 200), 1.0, Cap::Butt, Join::Miter), 0.0, y as f32, 399.0, y as f32);
+        }
+    };
+    let mut cw = CommandWriter::new();
+    sky(&mut cw);
+    narrower(&mut cw);
+    let mut over = canvas(64, 64);
+    over.draw(alone.words()).unwrap();
+    let mut second = CommandWriter::new();
+    narrower(&mut second);
+    over.draw(second.words()).unwrap();
+    assert_eq!(draw_at(&cw), read_rgb(&over), "a second run in the stream and over the last frame");
+    assert_ne!(read_rgb(&over), base, "the second run drew");
+}

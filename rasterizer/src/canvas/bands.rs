@@ -16,6 +16,11 @@
 //! run started (taken as the value of each of its canvas rows), and rewrites the
 //! row's pixels from it after each band. Any other command ends the run.
 //!
+//! A row's rewrite replaces all its pixels between the run's partly covered ends, so
+//! only its last one shows: a row is written when the run moves past it, before any
+//! other command draws and before the canvas is read ([`Canvas::flush_bands`]), and
+//! the five or six lines of a gradient that share an observation row write it once.
+//!
 //! The run depends on the commands before it, not only on those that touch a pixel,
 //! which the redraw of damaged rectangles needs: so runs are drawn only where the
 //! stream is drawn over the whole canvas, from its start or from a snapshot taken
@@ -28,6 +33,16 @@ use crate::geometry::Rect;
 
 /// Bands at most this many canvas pixels tall run canvas row by canvas row.
 const MAX_BAND_ROWS: f64 = 2.0;
+
+/// An observation row's pixels `s0..s1` (bytes) the run has yet to write: `a + r * P`.
+#[derive(Clone, Copy, Debug)]
+struct PendingRow {
+    j: usize,
+    s0: usize,
+    s1: usize,
+    a: [f32; 3],
+    r: f32,
+}
 
 /// One piece of a canvas row inside an observation row: the browser's canvas row
 /// there holds `a + r * P` (`P`: the observation pixel when the run started).
@@ -53,6 +68,8 @@ pub(super) struct Bands {
     k0: i64,
     /// The pixels of each observation row when the run first touched it (`row_run`).
     start: Vec<u8>,
+    /// The rows of the run's last band, not written yet.
+    pending: Vec<PendingRow>,
     row_run: Vec<u32>,
     /// Runs may be drawn now: the stream is drawn from its start or from a snapshot
     /// taken where no run went on, over the whole canvas (not in damaged rectangles).
@@ -77,6 +94,28 @@ impl Bands {
 }
 
 impl Canvas {
+    /// Writes the rows a run of bands has left pending (see the module): before
+    /// anything else draws or reads the canvas.
+    #[inline]
+    pub(super) fn flush_bands(&mut self) {
+        if !self.bands.pending.is_empty() {
+            self.flush_band_rows(|_| true);
+        }
+    }
+
+    /// Writes the pending rows that `flush` picks.
+    fn flush_band_rows(&mut self, flush: impl Fn(&PendingRow) -> bool) {
+        let mut pending = std::mem::take(&mut self.bands.pending);
+        pending.retain(|p| {
+            if !flush(p) {
+                return true;
+            }
+            rewrite(&mut self.pixels[p.s0..p.s1], &self.bands.start[p.s0..p.s1], p.a, p.r);
+            false
+        });
+        self.bands.pending = pending;
+    }
+
     /// Blends the thin band `r` (device, opaque or translucent `paint`) inside the clip
     /// `c` canvas row by canvas row as part of a run (see the module); false, having
     /// drawn nothing, when it is not such a band or runs are not allowed now.
@@ -100,10 +139,15 @@ impl Canvas {
         let f1 = self.cx.iter().rposition(|&v| v >= FULL).map_or(f0, |k| k + 1);
 
         let key = [r.x0, r.x1, c.x0, c.x1, gy, oy].map(f64::to_bits);
-        let b = &mut self.bands;
         // (a line is one command drawn in one call: the whole window)
-        let follows = b.last_cmd + 1 == self.cmd_serial;
-        if !(follows && b.key == key && b.row_run.len() == h && b.start.len() == 3 * w * h) {
+        let follows = self.bands.last_cmd + 1 == self.cmd_serial;
+        let joins = follows && self.bands.key == key && self.bands.row_run.len() == h && self.bands.start.len() == 3 * w * h;
+        // rows this band does not rewrite are written now (a new run's first: the
+        // starts of its rows are taken from the pixels)
+        let (s0, s1) = (3 * (i0 + f0), 3 * (i0 + f1.max(f0)));
+        self.flush_band_rows(|p| !joins || !(j0..j1).contains(&p.j) || (p.s0 % (3 * w), p.s1 - p.s0) != (s0, s1 - s0));
+        let b = &mut self.bands;
+        if !joins {
             b.run = b.run.wrapping_add(1).max(1);
             b.key = key;
             if b.row_run.len() != h || b.start.len() != 3 * w * h {
@@ -160,7 +204,10 @@ impl Canvas {
             let row = 3 * (j * w + i0);
             if f1 > f0 {
                 let (s0, s1) = (row + 3 * f0, row + 3 * f1);
-                rewrite(&mut self.pixels[s0..s1], &b.start[s0..s1], a_sum, r_sum);
+                match b.pending.iter_mut().find(|p| p.j == j) {
+                    Some(p) => (p.a, p.r) = (a_sum, r_sum),
+                    None => b.pending.push(PendingRow { j, s0, s1, a: a_sum, r: r_sum }),
+                }
             }
             let cyv = self.cy[j - j0];
             for k in (0..f0).chain(f1.max(f0)..n) {

@@ -159,6 +159,12 @@ impl Canvas {
     /// Each pixel's value depends only on the commands that touch it, in order, so the
     /// result is the same as drawing the whole stream, to the bit.
     pub fn draw(&mut self, words: &[u32]) -> Result<(), DrawError> {
+        let result = self.draw_stream(words);
+        self.flush_bands();
+        result
+    }
+
+    fn draw_stream(&mut self, words: &[u32]) -> Result<(), DrawError> {
         if words.is_empty() {
             // A frame that draws nothing (a game that skips redrawing an unchanged
             // scene) leaves the canvas, and so what the next frame is diffed against.
@@ -275,6 +281,7 @@ impl Canvas {
     }
 
     fn take_snapshot(&mut self, cmds: usize, view: View) {
+        self.flush_bands();
         let s = &mut self.snap;
         s.taken += 1;
         s.cmds = cmds;
