@@ -108,6 +108,17 @@ typedef struct {
     double weight[64];
 } P5NoiseAxis;
 
+/* The same for the coordinates seen lately along an axis, up to P5_NOISE_SLOT_OCTAVES
+ * octaves, direct-mapped by the coordinate's bits: a grid sampled row by row
+ * (noise(x * s, y * s, t)) meets each column's x again on every row and every frame. */
+#define P5_NOISE_SLOTS 64
+#define P5_NOISE_SLOT_OCTAVES 8
+typedef struct {
+    double key;
+    int octaves;
+    double weight[P5_NOISE_SLOT_OCTAVES];
+} P5NoiseSlot;
+
 struct P5Shim {
     JSContext *ctx;
     P5ShimLimits limits;
@@ -212,6 +223,7 @@ struct P5Shim {
     double perlin_falloff;
     /* Per axis of noise() (a grid of calls shares its y and z): see noise_weights */
     P5NoiseAxis noise_axis[3];
+    P5NoiseSlot noise_slots[3][P5_NOISE_SLOTS];
 };
 
 enum { P5_KIND_POINTS, P5_KIND_LINES, P5_KIND_TRIANGLES, P5_KIND_TRIANGLE_FAN,

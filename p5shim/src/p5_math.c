@@ -90,18 +90,37 @@ static double scaled_cosine(double i) { return 0.5 * (1.0 - cos(i * M_PI)); }
 /* scaled_cosine of the fractional part that coordinate `v` (non-negative) has at each
  * of the first `octaves` octaves (it doubles and drops its whole part octave after
  * octave, whatever the integer part does), kept for the next call with the same `v`. */
-static const double *noise_weights(P5Shim *s, int axis, double v, int octaves)
+static void noise_axis_weights(double v, int octaves, double *weight)
 {
-    P5NoiseAxis *c = &s->noise_axis[axis];
-    if (c->key == v && c->octaves == octaves) return c->weight;
     double f = v - floor(v);
     for (int o = 0; o < octaves; o++) {
-        c->weight[o] = scaled_cosine(f);
+        weight[o] = scaled_cosine(f);
         f *= 2;
         if (f >= 1) f--;
     }
-    c->key = v;
-    c->octaves = octaves;
+}
+
+static const double *noise_weights(P5Shim *s, int axis, double v, int octaves)
+{
+    if (octaves <= P5_NOISE_SLOT_OCTAVES) {
+        uint64_t bits;
+        memcpy(&bits, &v, sizeof bits);
+        uint64_t h = (bits ^ bits >> 32) * 0xD6E8FEB86659FD93ull;
+        _Static_assert(P5_NOISE_SLOTS == 64, "the slot is the hash's top 6 bits");
+        P5NoiseSlot *c = &s->noise_slots[axis][h >> 58];
+        if (c->key != v || c->octaves != octaves) {
+            noise_axis_weights(v, octaves, c->weight);
+            c->key = v;
+            c->octaves = octaves;
+        }
+        return c->weight;
+    }
+    P5NoiseAxis *c = &s->noise_axis[axis];
+    if (c->key != v || c->octaves != octaves) {
+        noise_axis_weights(v, octaves, c->weight);
+        c->key = v;
+        c->octaves = octaves;
+    }
     return c->weight;
 }
 
