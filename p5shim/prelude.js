@@ -358,18 +358,20 @@
   };
 
   /* ---------------------------------------------------------------- p5.Vector */
-  function Vector() {
+  // (named parameters: an `arguments` object costs more than the rest of the call)
+  function Vector(a, b, c, d, e) {
     var x, y, z;
-    if (typeof arguments[0] === 'function') {
+    if (typeof a === 'function') {
       this.isPInst = true;
-      this._fromRadians = arguments[0];
-      this._toRadians = arguments[1];
-      x = arguments[2] || 0; y = arguments[3] || 0; z = arguments[4] || 0;
+      this._fromRadians = a;
+      this._toRadians = b;
+      x = c || 0; y = d || 0; z = e || 0;
     } else {
-      x = arguments[0] || 0; y = arguments[1] || 0; z = arguments[2] || 0;
+      x = a || 0; y = b || 0; z = c || 0;
     }
     this.x = x; this.y = y; this.z = z;
   }
+  Object.defineProperty(Vector, 'length', { value: 0 }); // p5's class: constructor(...args)
   var V = Vector.prototype;
   var fin = Number.isFinite;
   var isNum = function (e) { return typeof e === 'number'; };

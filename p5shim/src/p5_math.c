@@ -13,6 +13,7 @@
  * functions at each call, as p5 does (the runtime replaces those with V8-identical
  * ones; a game may too). fract lives in prelude.js.
  */
+#include "engine/engine.h"
 #include "p5_internal.h"
 
 /* JS Math.min / Math.max of two numbers (NaN propagates, -0 < +0). */
@@ -186,6 +187,13 @@ static JSValue js_p5_math(JSContext *ctx, JSValueConst this_val, int argc, JSVal
         double rand = p5_random01(s);
         if (argc < 1 || JS_IsUndefined(argv[0])) return JS_NewFloat64(ctx, rand);
         if (argc < 2 || JS_IsUndefined(argv[1])) {
+            JSValue *elems;
+            uint32_t n;
+            if (engine_fast_array(ctx, argv[0], &elems, &n)) {
+                /* arr[Math.floor(rand * arr.length)], read in place */
+                double idx = floor(rand * n);
+                return idx >= 0 && idx < n ? JS_DupValue(ctx, elems[(uint32_t)idx]) : JS_UNDEFINED;
+            }
             if (P5_IS_ARRAY(ctx, argv[0])) {
                 JSValue lv = JS_GetProperty(ctx, argv[0], s->atoms[P5_ATOM_length]);
                 double len;
