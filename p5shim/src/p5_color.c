@@ -394,7 +394,7 @@ static int p5_is_color(JSContext *ctx, P5Shim *s, JSValueConst v)
     uint32_t n;
     if (inherits > 0) return 1;
     if (inherits == 0 && engine_fast_array(ctx, v, &elems, &n)) return 0;
-    if (p5_has_proto(ctx, v, s->color_proto)) return 1;
+    if (inherits < 0 && p5_has_proto(ctx, v, s->color_proto)) return 1;
     return JS_IsInstanceOf(ctx, v, s->js_color_ctor);
 }
 
@@ -929,6 +929,16 @@ static JSValue js_p5_lerp_color(JSContext *ctx, JSValueConst this_val, int argc,
 
 /* Color.prototype._calculateLevels: levels = _array.map(v => Math.round(v * 255)),
  * hsla = hsba = null. */
+/* What _calculateLevels does besides the levels: this.hsla = this.hsba = null (p5
+ * recomputes them from the new _array). 0, or -1 with an exception pending. */
+static int p5_color_forget_hs(JSContext *ctx, P5Shim *s, JSValueConst c)
+{
+    if (JS_SetProperty(ctx, c, s->atoms[P5_ATOM_hsla], JS_NULL) < 0 ||
+        JS_SetProperty(ctx, c, s->atoms[P5_ATOM_hsba], JS_NULL) < 0)
+        return -1;
+    return 0;
+}
+
 static JSValue js_p5_color_calc_levels(JSContext *ctx, JSValueConst this_val, int argc,
                                        JSValueConst *argv)
 {
@@ -966,8 +976,7 @@ static JSValue js_p5_color_calc_levels(JSContext *ctx, JSValueConst this_val, in
     if (l != small) p5_realloc(s, l, 0);
     JS_FreeValue(ctx, arr);
     if (JS_SetProperty(ctx, this_val, s->atoms[P5_ATOM_levels], levels) < 0 ||
-        JS_SetProperty(ctx, this_val, s->atoms[P5_ATOM_hsla], JS_NULL) < 0 ||
-        JS_SetProperty(ctx, this_val, s->atoms[P5_ATOM_hsba], JS_NULL) < 0)
+        p5_color_forget_hs(ctx, s, this_val) < 0)
         return JS_EXCEPTION;
     return JS_UNDEFINED;
 fail:
@@ -977,6 +986,7 @@ fail:
     return JS_EXCEPTION;
 }
 
+/* (each is its channel's index in _array, levels and a maxes row) */
 enum { P5_CHANNEL_RED, P5_CHANNEL_GREEN, P5_CHANNEL_BLUE, P5_CHANNEL_ALPHA };
 
 /* The maximum a getter of colour `c` scales channel `channel` by (this.maxes[RGB][i],
@@ -1002,7 +1012,6 @@ static int p5_color_channel_max(JSContext *ctx, P5Shim *s, JSValueConst c, int c
     return 1;
 }
 
-
 /* setRed/setGreen/setBlue (this._array[i] = v / this.maxes[RGB][i]) and setAlpha
  * (this._array[3] = v / this.maxes[this.mode][3]), then this._calculateLevels(). An
  * untouched colour given a number keeps it in its unit, its arrays still unmade
@@ -1023,10 +1032,7 @@ static JSValue js_p5_color_set(JSContext *ctx, JSValueConst this_val, int argc, 
             if (p5_num(ctx, &v, argv[0])) return JS_EXCEPTION;
             lazy->unit[magic] = v / max;
             lazy->valid = -1;
-            if (JS_SetProperty(ctx, this_val, s->atoms[P5_ATOM_hsla], JS_NULL) < 0 ||
-                JS_SetProperty(ctx, this_val, s->atoms[P5_ATOM_hsba], JS_NULL) < 0)
-                return JS_EXCEPTION;
-            return JS_UNDEFINED;
+            return p5_color_forget_hs(ctx, s, this_val) < 0 ? JS_EXCEPTION : JS_UNDEFINED;
         }
     }
     JSValue maxes = JS_GetProperty(ctx, this_val, s->atoms[P5_ATOM_maxes]);
@@ -1041,13 +1047,12 @@ static JSValue js_p5_color_set(JSContext *ctx, JSValueConst this_val, int argc, 
     table = JS_GetProperty(ctx, maxes, k);
     JS_FreeAtom(ctx, k);
     if (JS_IsException(table)) goto done;
-    max = JS_GetPropertyUint32(ctx, table, magic == P5_CHANNEL_ALPHA ? 3 : (uint32_t)magic);
+    max = JS_GetPropertyUint32(ctx, table, (uint32_t)magic); /* the channel's index */
     if (JS_IsException(max)) goto done;
     if (p5_arg(ctx, &v, argc, argv, 0) || p5_num(ctx, &m, max)) goto done;
     arr = JS_GetProperty(ctx, this_val, s->atoms[P5_ATOM__array]);
     if (JS_IsException(arr)) goto done;
-    if (JS_SetPropertyUint32(ctx, arr, magic == P5_CHANNEL_ALPHA ? 3 : (uint32_t)magic,
-                             p5_new_number(ctx, v / m)) < 0)
+    if (JS_SetPropertyUint32(ctx, arr, (uint32_t)magic, p5_new_number(ctx, v / m)) < 0)
         goto done;
     fn = JS_GetProperty(ctx, this_val, s->atoms[P5_ATOM__calculateLevels]);
     if (JS_IsException(fn)) goto done;

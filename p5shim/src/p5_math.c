@@ -103,26 +103,25 @@ static void noise_axis_weights(double v, int octaves, double *weight)
 
 static const double *noise_weights(P5Shim *s, int axis, double v, int octaves)
 {
+    double *key, *weight;
+    int *keyed_octaves;
     if (octaves <= P5_NOISE_SLOT_OCTAVES) {
         uint64_t bits;
         memcpy(&bits, &v, sizeof bits);
         uint64_t h = (bits ^ bits >> 32) * 0xD6E8FEB86659FD93ull;
         _Static_assert(P5_NOISE_SLOTS == 64, "the slot is the hash's top 6 bits");
         P5NoiseSlot *c = &s->noise_slots[axis][h >> 58];
-        if (c->key != v || c->octaves != octaves) {
-            noise_axis_weights(v, octaves, c->weight);
-            c->key = v;
-            c->octaves = octaves;
-        }
-        return c->weight;
+        key = &c->key, keyed_octaves = &c->octaves, weight = c->weight;
+    } else {
+        P5NoiseAxis *c = &s->noise_axis[axis];
+        key = &c->key, keyed_octaves = &c->octaves, weight = c->weight;
     }
-    P5NoiseAxis *c = &s->noise_axis[axis];
-    if (c->key != v || c->octaves != octaves) {
-        noise_axis_weights(v, octaves, c->weight);
-        c->key = v;
-        c->octaves = octaves;
+    if (*key != v || *keyed_octaves != octaves) {
+        noise_axis_weights(v, octaves, weight);
+        *key = v;
+        *keyed_octaves = octaves;
     }
-    return c->weight;
+    return weight;
 }
 
 static double p5_noise(P5Shim *s, double x, double y, double z)

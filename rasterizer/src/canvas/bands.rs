@@ -34,12 +34,12 @@ use crate::geometry::Rect;
 /// Bands at most this many canvas pixels tall run canvas row by canvas row.
 const MAX_BAND_ROWS: f64 = 2.0;
 
-/// An observation row's pixels `s0..s1` (bytes) the run has yet to write: `a + r * P`.
+/// Observation row `j`'s bytes `cols` (from the row's start) that the run has yet to
+/// write: `a + r * P`.
 #[derive(Clone, Copy, Debug)]
 struct PendingRow {
     j: usize,
-    s0: usize,
-    s1: usize,
+    cols: (usize, usize),
     a: [f32; 3],
     r: f32,
 }
@@ -106,11 +106,13 @@ impl Canvas {
     /// Writes the pending rows that `flush` picks.
     fn flush_band_rows(&mut self, flush: impl Fn(&PendingRow) -> bool) {
         let mut pending = std::mem::take(&mut self.bands.pending);
+        let stride = 3 * self.w;
         pending.retain(|p| {
             if !flush(p) {
                 return true;
             }
-            rewrite(&mut self.pixels[p.s0..p.s1], &self.bands.start[p.s0..p.s1], p.a, p.r);
+            let (s0, s1) = (p.j * stride + p.cols.0, p.j * stride + p.cols.1);
+            rewrite(&mut self.pixels[s0..s1], &self.bands.start[s0..s1], p.a, p.r);
             false
         });
         self.bands.pending = pending;
@@ -144,8 +146,8 @@ impl Canvas {
         let joins = follows && self.bands.key == key && self.bands.row_run.len() == h && self.bands.start.len() == 3 * w * h;
         // rows this band does not rewrite are written now (a new run's first: the
         // starts of its rows are taken from the pixels)
-        let (s0, s1) = (3 * (i0 + f0), 3 * (i0 + f1.max(f0)));
-        self.flush_band_rows(|p| !joins || !(j0..j1).contains(&p.j) || (p.s0 % (3 * w), p.s1 - p.s0) != (s0, s1 - s0));
+        let cols = (3 * (i0 + f0), 3 * (i0 + f1.max(f0)));
+        self.flush_band_rows(|p| !joins || !(j0..j1).contains(&p.j) || p.cols != cols);
         let b = &mut self.bands;
         if !joins {
             b.run = b.run.wrapping_add(1).max(1);
@@ -203,10 +205,9 @@ impl Canvas {
             }
             let row = 3 * (j * w + i0);
             if f1 > f0 {
-                let (s0, s1) = (row + 3 * f0, row + 3 * f1);
                 match b.pending.iter_mut().find(|p| p.j == j) {
                     Some(p) => (p.a, p.r) = (a_sum, r_sum),
-                    None => b.pending.push(PendingRow { j, s0, s1, a: a_sum, r: r_sum }),
+                    None => b.pending.push(PendingRow { j, cols, a: a_sum, r: r_sum }),
                 }
             }
             let cyv = self.cy[j - j0];
