@@ -220,6 +220,47 @@ function draw() {
         assert np.array_equal(frames[20 + k - 1], first), k
 
 
+def test_hud_text_that_changes_at_its_end_is_drawn_as_fresh(game_factory):
+    """A run that shares its first glyphs with the last frame's (a score or timer
+    that changes) keeps the buffer columns only those glyphs reach from the last
+    frame's coverage: every frame must equal the same text drawn first, whether the
+    new end is wider, narrower, longer or shorter, the glyphs shared are few or
+    many, or the text is centred (every glyph moves)."""
+    src = """
+const VALUES = [7, 8, 9, 10, 11, 19, 111, 1, 1111, 71, 17, 4, 'W', 'i', 'Wi', 'iW'];
+let offset = 0;
+function setup() { createCanvas(400, 400); }
+function resetGame(seed) { offset = seed; }
+function getGameState() { return {score: 0, lives: 1, gameState: 'playing'}; }
+function draw() {
+  background(20); noStroke(); fill(250, 220, 90); textSize(18);
+  const v = VALUES[(frameCount - 1 + offset) % VALUES.length];
+  textAlign(LEFT, BASELINE);
+  text('Score: ' + v, 10, 30);
+  text(v + ' km', 10, 60);
+  text('Time ' + v + ' s left', 13.25, 95);
+  textAlign(CENTER, BASELINE);
+  text('Level ' + v, 200, 140);
+}"""
+    path = game_factory(src, "hud_suffix")
+    n = 16
+    warm = jsgym.make_vec(str(path), 1, max_episode_steps=None)
+    try:
+        warm.reset(seed=0)
+        frames = [warm.step(np.zeros(1, dtype=np.int64))[0][0].copy() for _ in range(2 * n)]
+    finally:
+        warm.close()
+    assert len({f.tobytes() for f in frames[:n]}) == n
+    for k in range(1, n):
+        fresh = jsgym.make_vec(str(path), 1)
+        try:
+            first = fresh.reset(seed=k)[0][0]
+        finally:
+            fresh.close()
+        # step i draws VALUES[(i + 1) % n]
+        assert np.array_equal(frames[n + k - 1], first), k
+
+
 @needs_browser
 def test_text_metrics_are_the_browsers(game_factory):
     path = game_factory(HEADER + "function setup() { createCanvas(100, 100); }\n"

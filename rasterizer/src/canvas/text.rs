@@ -24,6 +24,50 @@ pub(super) struct FineMask {
     w: usize,
     h: usize,
     cov: Vec<f32>,
+    /// Where a run of whole canvas pixels lay, for [`FineMask::shared_columns`].
+    place: Option<FinePlace>,
+}
+
+/// A glyph run's canvas box of [`Canvas::fine_coverage`] when it is summed from
+/// glyph coverages on whole canvas pixels: its corner, rows, the clip's right edge
+/// (box columns), the buffer box's corner and rows, and the first box column each
+/// glyph reaches (`i64::MAX`: none).
+#[derive(Debug, PartialEq)]
+struct FinePlace {
+    corner: [u64; 2],
+    rows: usize,
+    clip_x1: i64,
+    buffer: [usize; 3],
+    starts: Vec<i64>,
+}
+
+/// Words of a [`FineMask`] key before its glyphs: the view, the clip, the tolerance
+/// and the correction table.
+const FINE_KEY_HEAD: usize = 10;
+
+impl FineMask {
+    /// How many of its box's first columns a run at `place` with `key` shares with
+    /// this mask's: those that only glyphs of the runs' common first glyphs reach
+    /// (glyphs on whole canvas pixels add into the box, so such columns are summed
+    /// alike); 0 when the runs lie elsewhere or differ in view.
+    fn shared_columns(&self, key: &[u64], place: &FinePlace) -> usize {
+        let Some(old) = &self.place else { return 0 };
+        if self.key[..FINE_KEY_HEAD] != key[..FINE_KEY_HEAD] || (old.corner, old.rows, old.buffer) != (place.corner, place.rows, place.buffer) {
+            return 0;
+        }
+        let common = self.key[FINE_KEY_HEAD..].chunks_exact(3).zip(key[FINE_KEY_HEAD..].chunks_exact(3)).take_while(|(a, b)| a == b).count();
+        let first_other = old.starts[common..].iter().chain(&place.starts[common..]).copied().min().unwrap_or(i64::MAX);
+        first_other.min(old.clip_x1).min(place.clip_x1).max(0) as usize
+    }
+}
+
+/// The buffer columns a canvas column of [`Canvas::fine_coverage`] meets: `k` by
+/// `first` of its width, and `k + 1` by `second` when it meets two.
+struct ColumnShares {
+    k: usize,
+    first: f32,
+    second: Option<f32>,
+    meets: bool,
 }
 
 /// Glyph runs a canvas keeps the coverage of.
@@ -239,25 +283,88 @@ impl Canvas {
         }
         let (bw, bh) = ((x1 - x0) as usize, (y1 - y0) as usize);
         let local_clip = Rect { x0: (clip.x0 - x0).max(0.0), y0: (clip.y0 - y0).max(0.0), x1: (clip.x1 - x0).min(bw as f64), y1: (clip.y1 - y0).min(bh as f64) };
-        let mut mask = std::mem::take(&mut self.row);
-        mask.clear();
-        mask.resize(bw * bh, 0.0);
+        // the buffer pixels the box reaches, and each canvas pixel's share of them
+        let (w, h) = (self.w, self.h);
+        let ox0 = ((x0 * sx + tx).floor().max(0.0) as usize).min(w);
+        let ox1 = ((x1 * sx + tx).ceil().max(0.0) as usize).min(w);
+        let oy0 = ((y0 * sy + ty).floor().max(0.0) as usize).min(h);
+        let oy1 = ((y1 * sy + ty).ceil().max(0.0) as usize).min(h);
+        if ox1 <= ox0 || oy1 <= oy0 {
+            return None;
+        }
+        let (ow, oh) = (ox1 - ox0, oy1 - oy0);
+        // overlaps of canvas cell i with buffer cells: (buffer cell, length)
+        let shares = |i: usize, s: f64, t: f64, o0: usize, n: usize, out: &mut Vec<(usize, f32)>| {
+            out.clear();
+            let (a, b) = (i as f64 * s + t, (i + 1) as f64 * s + t);
+            let mut k = a.floor().max(o0 as f64) as usize;
+            while k < o0 + n && (k as f64) < b {
+                let len = (b.min(k as f64 + 1.0) - a.max(k as f64)) as f32;
+                if len > 0.0 {
+                    out.push((k - o0, len));
+                }
+                k += 1;
+            }
+        };
+        // each column's shares once (a canvas pixel narrower than a buffer pixel meets
+        // one or two of them), then the canvas rows in order: every sum below still
+        // adds its terms in column order, so the result is the same to the bit
+        let mut sh = Vec::with_capacity(4);
+        let mut cols: Vec<ColumnShares> = Vec::with_capacity(bw);
+        for i in 0..bw {
+            shares(i, sx, tx + x0 * sx, ox0, ow, &mut sh);
+            debug_assert!(sh.len() <= 2 && sh.windows(2).all(|p| p[1].0 == p[0].0 + 1), "sx < 1: a canvas column meets at most two neighbouring buffer columns");
+            let (k, first) = sh.first().copied().unwrap_or((0, 0.0));
+            cols.push(ColumnShares { k, first, second: sh.get(1).map(|s| s.1), meets: !sh.is_empty() });
+        }
         let whole_pixels = [local_clip.x0, local_clip.y0, local_clip.x1, local_clip.y1].iter().all(|v| v.fract() == 0.0);
-        // summed glyph coverages are corrected by `lut` where they are area-averaged
-        // below; the rasterized run is corrected as it is emitted
+        let [cx0, cy0, cx1, cy1] = [local_clip.x0, local_clip.y0, local_clip.x1, local_clip.y1].map(|v| v as i64);
+        // where each glyph lies in the box: (columns, rows) after the clip, and its origin
+        let mut placed = Vec::with_capacity(if whole_pixels { run.len() } else { 0 });
         if whole_pixels {
-            // the run's coverage is the sum of its glyphs' (they do not overlap), each
-            // rasterized once per glyph and quarter-pixel phase (`GlyphCoverage`)
-            let [cx0, cy0, cx1, cy1] = [local_clip.x0, local_clip.y0, local_clip.x1, local_clip.y1].map(|v| v as i64);
             for (h, ox, oy) in run {
                 let g = self.glyph_coverage.get(h, *ox - ox.floor(), self.tol, &mut self.raster, &mut self.path);
                 let gx = ox.floor() as i64 + g.x0 - x0 as i64;
                 let gy = *oy as i64 + g.y0 - y0 as i64;
                 let (ya, yb) = (gy.max(cy0), (gy + g.h as i64).min(cy1));
                 let (xa, xb) = (gx.max(cx0), (gx + g.w as i64).min(cx1));
+                placed.push(((xa, xb), (ya, yb), (gx, gy)));
+            }
+        }
+        let place = whole_pixels.then(|| FinePlace {
+            corner: [x0.to_bits(), y0.to_bits()],
+            rows: bh,
+            clip_x1: cx1,
+            buffer: [ox0, oy0, oh],
+            starts: placed.iter().map(|&((xa, xb), (ya, yb), _)| if xa < xb && ya < yb { xa } else { i64::MAX }).collect(),
+        });
+        // the buffer columns that only canvas columns the last frames' runs summed
+        // alike reach are kept from their mask (a HUD whose score or timer changes
+        // redraws the changed digits' columns)
+        let (reused, shared) = match &place {
+            Some(p) => self.fine_masks.iter().map(|m| (m, m.shared_columns(&key, p))).max_by_key(|&(_, n)| n).map_or((None, 0), |(m, n)| (Some(m), n)),
+            None => (None, 0),
+        };
+        let from = match reused {
+            Some(m) if shared > 0 => cols[shared.min(bw)..].iter().find(|c| c.meets).map_or(ow, |c| c.k).min(m.w).min(ow),
+            _ => 0,
+        };
+        // the first canvas column that reaches a buffer column from `from` on
+        let first_col = cols.iter().position(|c| c.meets && (c.k >= from || (c.second.is_some() && c.k + 1 >= from))).unwrap_or(bw);
+        let mut mask = std::mem::take(&mut self.row);
+        mask.clear();
+        mask.resize(bw * bh, 0.0);
+        // summed glyph coverages are corrected by `lut` where they are area-averaged
+        // below; the rasterized run is corrected as it is emitted
+        if whole_pixels {
+            // the run's coverage is the sum of its glyphs' (they do not overlap), each
+            // rasterized once per glyph and quarter-pixel phase (`GlyphCoverage`)
+            for ((h, ox, _), &((xa, xb), (ya, yb), (gx, gy))) in run.iter().zip(&placed) {
+                let xa = xa.max(first_col as i64);
                 if xa >= xb {
                     continue;
                 }
+                let g = self.glyph_coverage.get(h, *ox - ox.floor(), self.tol, &mut self.raster, &mut self.path);
                 for y in ya..yb {
                     let src = &g.cov[(y - gy) as usize * g.w + (xa - gx) as usize..][..(xb - xa) as usize];
                     let dst = &mut mask[y as usize * bw + xa as usize..][..(xb - xa) as usize];
@@ -282,61 +389,49 @@ impl Canvas {
                 }
             });
         }
-        // the buffer pixels the box reaches, and each canvas pixel's share of them
-        let (w, h) = (self.w, self.h);
-        let ox0 = ((x0 * sx + tx).floor().max(0.0) as usize).min(w);
-        let ox1 = ((x1 * sx + tx).ceil().max(0.0) as usize).min(w);
-        let oy0 = ((y0 * sy + ty).floor().max(0.0) as usize).min(h);
-        let oy1 = ((y1 * sy + ty).ceil().max(0.0) as usize).min(h);
-        if ox1 <= ox0 || oy1 <= oy0 {
-            self.row = mask;
-            return None;
-        }
-        let (ow, oh) = (ox1 - ox0, oy1 - oy0);
-        // overlaps of canvas cell i with buffer cells: (buffer cell, length)
-        let shares = |i: usize, s: f64, t: f64, o0: usize, n: usize, out: &mut Vec<(usize, f32)>| {
-            out.clear();
-            let (a, b) = (i as f64 * s + t, (i + 1) as f64 * s + t);
-            let mut k = a.floor().max(o0 as f64) as usize;
-            while k < o0 + n && (k as f64) < b {
-                let len = (b.min(k as f64 + 1.0) - a.max(k as f64)) as f32;
-                if len > 0.0 {
-                    out.push((k - o0, len));
+        let mut across = vec![0f32; bh * ow];
+        let spread = |acc: &mut [f32], c: &ColumnShares, v: f32| {
+            if c.meets {
+                acc[c.k] += v * c.first;
+                if let Some(l) = c.second {
+                    acc[c.k + 1] += v * l;
                 }
-                k += 1;
             }
         };
-        // each column's shares once, then the canvas rows in order: every sum below
-        // still adds its terms in column order, so the result is the same to the bit
-        let mut sh = Vec::with_capacity(4);
-        let (mut col_shares, mut col_start) = (Vec::with_capacity(2 * bw), Vec::with_capacity(bw + 1));
-        for i in 0..bw {
-            col_start.push(col_shares.len());
-            shares(i, sx, tx + x0 * sx, ox0, ow, &mut sh);
-            col_shares.extend_from_slice(&sh);
-        }
-        col_start.push(col_shares.len());
-        let mut across = vec![0f32; bh * ow];
         for (row, acc) in mask.chunks_exact(bw).zip(across.chunks_exact_mut(ow)) {
-            for (i, &m) in row.iter().enumerate() {
-                if m != 0.0 {
-                    let v = if whole_pixels { lut[(m.min(1.0) * 255.0 + 0.5) as usize] } else { m };
-                    for &(k, len) in &col_shares[col_start[i]..col_start[i + 1]] {
-                        acc[k] += v * len;
+            let (row, cols) = (&row[first_col..], &cols[first_col..]);
+            if whole_pixels {
+                for (&m, c) in row.iter().zip(cols) {
+                    if m != 0.0 {
+                        // SAFETY: within [0, 255.5] (NaN: min makes it 1), where truncation
+                        // is what `as usize` does
+                        let at = unsafe { (m.min(1.0) * 255.0 + 0.5).max(0.0).to_int_unchecked::<u32>() };
+                        spread(acc, c, lut[at as usize]);
+                    }
+                }
+            } else {
+                for (&m, c) in row.iter().zip(cols) {
+                    if m != 0.0 {
+                        spread(acc, c, m);
                     }
                 }
             }
         }
         let mut cov = vec![0f32; oh * ow];
+        if let Some(m) = reused.filter(|_| from > 0) {
+            for (new, old) in cov.chunks_exact_mut(ow).zip(m.cov.chunks_exact(m.w)) {
+                new[..from].copy_from_slice(&old[..from]);
+            }
+        }
         for j in 0..bh {
             shares(j, sy, ty + y0 * sy, oy0, oh, &mut sh);
             for &(k, len) in &sh {
-                for (d, &a) in cov[k * ow..][..ow].iter_mut().zip(&across[j * ow..][..ow]) {
+                for (d, &a) in cov[k * ow + from..][..ow - from].iter_mut().zip(&across[j * ow + from..][..ow - from]) {
                     *d += a * len;
                 }
             }
         }
         self.row = mask;
-        Some(FineMask { key, glyphs: run.iter().map(|g| g.0.clone()).collect(), x0: ox0, y0: oy0, w: ow, h: oh, cov })
+        Some(FineMask { key, glyphs: run.iter().map(|g| g.0.clone()).collect(), x0: ox0, y0: oy0, w: ow, h: oh, cov, place })
     }
 }
