@@ -29,7 +29,7 @@ use crate::damage::{Damage, Entry, PixRect, Window};
 use crate::flatten::{self, Flattener, Polylines};
 use crate::geometry::{Point, Rect, Transform};
 use crate::supersample::box_filter;
-use crate::seams::{sample_span, spans_mask, CanvasGrid, Records, MAX_MASK_EDGES};
+use crate::seams::{sample_span, spans_mask, CanvasGrid, EllipseForm, Records, FORM_ENTRIES, MAX_MASK_EDGES};
 use crate::stroke::{stroke_polyline, Pen};
 
 mod bands;
@@ -1056,7 +1056,7 @@ impl Canvas {
                 }
                 self.path = path;
                 if seams && self.convex() {
-                    self.finish_seams(&paint, lookup);
+                    self.finish_seams(&paint, lookup, None);
                 } else {
                     self.finish_shape_keeping(&paint, lookup);
                 }
@@ -1170,7 +1170,10 @@ impl Canvas {
         }
         let (w, h) = (self.w, self.h);
         self.records.ensure(w, w * h);
-        let code = self.records.polygon(&e.planes);
+        let code = match e.planes.len().checked_sub(FORM_ENTRIES).filter(|_| e.ellipse) {
+            Some(n) => self.records.ellipse(&e.planes[..n], &EllipseForm::from_entries(&e.planes[n..])),
+            None => self.records.polygon(&e.planes),
+        };
         let col = paint.rgb();
         let (win, pixels, records) = (&self.win, &mut self.pixels, &mut self.records);
         for &[y, x0, at, n] in &e.runs {
@@ -1222,16 +1225,23 @@ impl Canvas {
             return semi == 0.0; // a zero-size ellipse draws nothing; NaN or huge: general path
         }
         let canvas = canvas_matrix(style);
+        let (n, sin_s, cos_s, k) = ellipse_steps(semi, self.tol);
+        // an opaque ellipse keeps the edges it shares with its neighbours (touching
+        // coins, a row of bubbles, a disc on a tile) seam-free as curved outlines do
+        // (see Canvas::shape)
+        let seams = paint.opaque() && self.probe.is_none() && n <= MAX_MASK_EDGES && {
+            let (bw, bh) = (2.0 * (u.x * u.x + v.x * v.x).sqrt(), 2.0 * (u.y * u.y + v.y * v.y).sqrt());
+            bw.max(bh) >= SEAM_MIN_SIDE && bw.min(bh) >= 0.5 * SEAM_MIN_SIDE
+        };
         let lookup = if 2.0 * semi < MIN_CACHED_SIDE {
             Lookup::Miss
         } else {
-            self.lookup_words(6, &m, self.tol.to_bits(), &[canvas.a, canvas.b, canvas.c, canvas.d, canvas.e, canvas.f, cx, cy, rx, ry], &[])
+            self.lookup_words(if seams { 8 } else { 6 }, &m, self.tol.to_bits(), &[canvas.a, canvas.b, canvas.c, canvas.d, canvas.e, canvas.f, cx, cy, rx, ry], &[])
         };
         if let Lookup::Hit(i) = lookup {
-            self.blend_cached(i, &paint);
+            self.composite_cached(i, &paint);
             return true;
         }
-        let (n, sin_s, cos_s, k) = ellipse_steps(semi, self.tol);
         let key = [canvas.a, canvas.b, canvas.c, canvas.d, rx, ry];
         if self.last_ellipse_factor.0 != key {
             self.last_ellipse_factor = (key, flatten::browser_ellipse_area_factor(&canvas, rx, ry));
@@ -1251,17 +1261,30 @@ impl Canvas {
         // p5 starts at the leftmost point and runs through the top: (-cos t, -sin t).
         let at = |c: f64, s: f64| Point::new(d.x - u.x * c - v.x * s, d.y - u.y * c - v.y * s);
         self.raster.begin(clip);
+        self.seam_edges.clear();
         let first = at(1.0, 0.0);
         let (mut c, mut s) = (1.0f64, 0.0f64);
         let mut prev = first;
         for _ in 1..n {
             (c, s) = (c * cos_s - s * sin_s, s * cos_s + c * sin_s);
             let p = at(c, s);
-            self.raster.add_edge(prev, p);
+            if seams {
+                self.add_polygon_edge(prev, p);
+            } else {
+                self.raster.add_edge(prev, p);
+            }
             prev = p;
         }
-        self.raster.add_edge(prev, first);
-        self.finish_shape_keeping(&paint, lookup);
+        if seams {
+            self.add_polygon_edge(prev, first);
+            // the ellipse of the polygon's area: n sin(2 pi / n) / (2 pi) of its own
+            let s = (n as f64 * sin_s / std::f64::consts::TAU).sqrt();
+            let form = EllipseForm::new((d.x, d.y), (u.x, u.y), (v.x, v.y), s);
+            self.finish_seams(&paint, lookup, Some(form));
+        } else {
+            self.raster.add_edge(prev, first);
+            self.finish_shape_keeping(&paint, lookup);
+        }
         true
     }
 
@@ -1349,7 +1372,7 @@ impl Canvas {
             self.add_polygon_edge(last, first);
         }
         if paint.opaque() && self.probe.is_none() && self.seam_contours == 1 && self.convex() {
-            self.finish_seams(&paint, lookup);
+            self.finish_seams(&paint, lookup, None);
         } else {
             self.finish_shape_keeping(&paint, lookup);
         }
@@ -1407,7 +1430,8 @@ impl Canvas {
     /// to the bit.
     /// With `lookup` [`Lookup::Store`], the coverage and the planes are kept in the
     /// cache.
-    fn finish_seams(&mut self, paint: &Paint, lookup: Lookup) {
+    /// `form`: the ellipse the polygon is drawn for, whose samples stand for its own.
+    fn finish_seams(&mut self, paint: &Paint, lookup: Lookup, form: Option<EllipseForm>) {
         let (w, h) = (self.w, self.h);
         // the inside of each edge: the side of the polygon's orientation
         let twice_area: f64 = self.seam_edges.iter().map(|(a, b)| a.x * b.y - b.x * a.y).sum();
@@ -1427,6 +1451,10 @@ impl Canvas {
         if let (Lookup::Store(i), true) = (lookup, n > 0) {
             let e = self.cache.put(i);
             e.planes.extend_from_slice(&planes[..n]);
+            if let Some(f) = form {
+                e.planes.extend_from_slice(&f.entries());
+                e.ellipse = true;
+            }
             self.raster.finish(w, h, |y, x0, cov| {
                 e.runs.push([y as u32, x0 as u32, e.cells.len() as u32, cov.len() as u32]);
                 e.cells.extend_from_slice(cov);
@@ -1436,7 +1464,10 @@ impl Canvas {
             return;
         }
         self.records.ensure(w, w * h);
-        let code = self.records.polygon(&planes[..n]);
+        let code = match form {
+            Some(f) => self.records.ellipse(&planes[..n], &f),
+            None => self.records.polygon(&planes[..n]),
+        };
         self.finish_seams_code(code, paint);
     }
 

@@ -688,6 +688,21 @@ impl Records {
         code
     }
 
+    /// [`Records::polygon`] for the polygon (`planes`) of an ellipse (`form`): its
+    /// samples are computed from the form, a row of samples at a time, where each of
+    /// its many planes would be tested; the planes still give
+    /// [`CanvasGrid::seam_loss`].
+    pub(crate) fn ellipse(&mut self, planes: &[[f64; 3]], form: &EllipseForm) -> u32 {
+        debug_assert!(planes.len() <= MAX_MASK_EDGES);
+        if self.planes.len() + planes.len() + FORM_ENTRIES > MAX_PENDING_PLANES {
+            self.resolve_all();
+        }
+        let code = ELLIPSE | (self.planes.len() as u32 + 1) << 7 | planes.len() as u32;
+        self.planes.extend_from_slice(planes);
+        self.planes.extend_from_slice(&form.entries());
+        code
+    }
+
     /// Computes every pending mask and forgets the kept planes.
     fn resolve_all(&mut self) {
         let (planes, width) = (&self.planes, self.width);
@@ -971,7 +986,7 @@ impl Records {
             if rec.result == cur {
                 rec.resolve(planes, width);
                 let own = pending_planes(planes, code);
-                let mask = polygon_mask(own, x, y);
+                let mask = pending_mask(planes, code, x, y);
                 let (xf, yf) = (x as f64, y as f64);
                 // (only where it applies: the edges' loss costs a pass over the planes)
                 let seam = rec.meets_apart(mask).then(|| self.grid.seam_loss(own, xf, yf).map(|v| v as f32));
@@ -1054,11 +1069,87 @@ impl Records {
     }
 }
 
-/// The planes a pending code of [`Records::polygon`] names.
+/// The planes a pending code of [`Records::polygon`] (or [`Records::ellipse`]) names.
 #[inline(always)]
 fn pending_planes(planes: &[[f64; 3]], code: u32) -> &[[f64; 3]] {
-    let (start, len) = ((code >> 7) as usize - 1, (code & 127) as usize);
+    let (start, len) = (((code & !ELLIPSE) >> 7) as usize - 1, (code & 127) as usize);
     &planes[start..start + len]
+}
+
+/// The samples of pixel `(x, y)` inside the shape a pending code names.
+#[inline(always)]
+fn pending_mask(planes: &[[f64; 3]], code: u32, x: usize, y: usize) -> u64 {
+    let own = pending_planes(planes, code);
+    if code & ELLIPSE != 0 {
+        let start = ((code & !ELLIPSE) >> 7) as usize - 1 + own.len();
+        return EllipseForm::from_entries(&planes[start..start + FORM_ENTRIES]).mask(x, y);
+    }
+    polygon_mask(own, x, y)
+}
+
+/// Tags a pending code of [`Records::ellipse`].
+const ELLIPSE: u32 = 1 << 31;
+
+/// Entries of `[f64; 3]` an [`EllipseForm`] takes after its polygon's planes.
+pub(crate) const FORM_ENTRIES: usize = 2;
+
+/// The ellipse `a X^2 + 2 b X Y + c Y^2 <= 1` (`X = x - cx`, `Y = y - cy`, device
+/// pixels) of the same area as the polygon drawn for it, whose samples stand for the
+/// polygon's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct EllipseForm {
+    pub(crate) cx: f64,
+    pub(crate) cy: f64,
+    pub(crate) a: f64,
+    pub(crate) b: f64,
+    pub(crate) c: f64,
+}
+
+impl EllipseForm {
+    /// The ellipse of centre `d` and conjugate semi-axes `u`, `v` scaled by `s`.
+    pub(crate) fn new(d: (f64, f64), u: (f64, f64), v: (f64, f64), s: f64) -> EllipseForm {
+        let det = (u.0 * v.1 - u.1 * v.0) * s * s;
+        let q = 1.0 / (det * det);
+        let (u, v) = ((u.0 * s, u.1 * s), (v.0 * s, v.1 * s));
+        EllipseForm { cx: d.0, cy: d.1, a: (v.1 * v.1 + u.1 * u.1) * q, b: -(v.1 * v.0 + u.1 * u.0) * q, c: (v.0 * v.0 + u.0 * u.0) * q }
+    }
+
+    pub(crate) fn entries(&self) -> [[f64; 3]; FORM_ENTRIES] {
+        [[self.cx, self.cy, self.a], [self.b, self.c, 0.0]]
+    }
+
+    pub(crate) fn from_entries(e: &[[f64; 3]]) -> EllipseForm {
+        EllipseForm { cx: e[0][0], cy: e[0][1], a: e[0][2], b: e[1][0], c: e[1][1] }
+    }
+
+    /// The samples of pixel `(x, y)` inside: on each row of samples the ellipse is
+    /// one span, between the roots of its quadratic in `X` (its discriminant over 4
+    /// is `(b^2 - a c) Y^2 + a`).
+    pub(crate) fn mask(&self, x: usize, y: usize) -> u64 {
+        let side = MASK_SIDE as f64;
+        if !(self.a > 0.0) {
+            return 0;
+        }
+        let k2 = self.b * self.b - self.a * self.c;
+        let scale = side / self.a;
+        let (slope, base) = (-self.b * scale, (self.cx - x as f64) * side - 0.5);
+        let y0 = y as f64 + 0.5 / side - self.cy;
+        let mut m = 0u64;
+        for j in 0..MASK_SIDE {
+            let yy = y0 + j as f64 / side;
+            let disc = k2 * yy * yy + self.a;
+            if !(disc > 0.0) {
+                continue;
+            }
+            // samples i at x + (i + 0.5) / side within cx + (-b Y -+ sqrt(disc)) / a
+            let (mid, half) = (base + slope * yy, disc.sqrt() * scale);
+            let (lo, hi) = (ceil_index(mid - half), ceil_index(mid + half));
+            if hi > lo {
+                m |= (((1u64 << (hi - lo)) - 1) << lo) << (j * MASK_SIDE);
+            }
+        }
+        m
+    }
 }
 
 impl MaskRec {
@@ -1095,7 +1186,7 @@ impl MaskRec {
     fn resolve(&mut self, planes: &[[f64; 3]], width: usize) {
         if self.pending != 0 {
             let (p, y) = (self.pixel as usize, self.pixel as usize / width);
-            self.regions[0].0 = polygon_mask(pending_planes(planes, self.pending), p - y * width, y);
+            self.regions[0].0 = pending_mask(planes, self.pending, p - y * width, y);
             self.pending = 0;
         }
     }
@@ -1124,6 +1215,45 @@ mod tests {
             seed ^= seed << 17;
             (seed >> 40) as f32 / (1u64 << 24) as f32
         }
+    }
+
+    /// An ellipse's samples are those whose points its quadratic form holds, row
+    /// spans and all, for ellipses of any rotation and pixels on their boundary; the
+    /// form of conjugate semi-axes `u`, `v` holds `d + u` and `d + v` on its edge.
+    #[test]
+    fn ellipse_masks_are_the_samples_the_form_holds() {
+        let mut next = unit_floats(0x0bad_cafe_1234_5678u64);
+        let mut boundary_pixels = 0;
+        for _ in 0..300 {
+            let d = (10.0 + 20.0 * next() as f64, 10.0 + 20.0 * next() as f64);
+            let t = std::f64::consts::TAU * next() as f64;
+            let (ra, rb) = (0.5 + 6.0 * next() as f64, 0.5 + 6.0 * next() as f64);
+            let (u, v) = ((ra * t.cos(), ra * t.sin()), (-rb * t.sin(), rb * t.cos()));
+            let f = EllipseForm::new(d, u, v, 1.0);
+            let q = |x: f64, y: f64| {
+                let (xx, yy) = (x - f.cx, y - f.cy);
+                f.a * xx * xx + 2.0 * f.b * xx * yy + f.c * yy * yy
+            };
+            assert!((q(d.0 + u.0, d.1 + u.1) - 1.0).abs() < 1e-9 && (q(d.0 + v.0, d.1 + v.1) - 1.0).abs() < 1e-9);
+            let (x0, y0) = ((d.0 - 8.0) as usize, (d.1 - 8.0) as usize);
+            for y in y0..y0 + 16 {
+                for x in x0..x0 + 16 {
+                    let m = f.mask(x, y);
+                    for j in 0..MASK_SIDE {
+                        for i in 0..MASK_SIDE {
+                            let (sx, sy) = (x as f64 + (i as f64 + 0.5) / 8.0, y as f64 + (j as f64 + 0.5) / 8.0);
+                            let v = q(sx, sy);
+                            if (v - 1.0).abs() < 1e-9 {
+                                continue; // on the edge: either side
+                            }
+                            assert_eq!(m >> (j * MASK_SIDE + i) & 1 == 1, v < 1.0, "pixel ({x}, {y}) sample ({i}, {j}): form {v}");
+                        }
+                    }
+                    boundary_pixels += (m != 0 && m != !0u64) as usize;
+                }
+            }
+        }
+        assert!(boundary_pixels > 1000, "{boundary_pixels}");
     }
 
     /// canvas_conflation equals the sum over the canvas cells meeting the pixel of

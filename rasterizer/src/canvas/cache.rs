@@ -45,6 +45,8 @@ pub(super) struct Entry {
     /// The sample planes of a convex opaque outline (`Canvas::finish_seams`); empty
     /// for a shape that is blended.
     pub(super) planes: Vec<[f64; 3]>,
+    /// Whether `planes` end with the entries of an ellipse's form (`Records::ellipse`).
+    pub(super) ellipse: bool,
 }
 
 /// The outcome of [`CoverageCache::lookup`].
@@ -169,6 +171,7 @@ impl CoverageCache {
         e.cells.clear();
         e.runs.clear();
         e.planes.clear();
+        e.ellipse = false;
         e
     }
 
