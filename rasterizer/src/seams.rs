@@ -262,7 +262,13 @@ impl MaskRec {
     /// (but for a sample or two): they meet it along its edges.
     #[inline(always)]
     fn meets_apart(&self, mask: u64) -> bool {
-        let apart = self.regions[..self.n as usize].iter().filter(|r| r.0 != 0 && r.0 & mask == 0).fold(0u64, |a, r| a | r.0);
+        let regions = &self.regions[..self.n as usize];
+        // (a region the new shape covers only partly lies on both sides of its edge
+        // there: the edge crosses that region's inside, not a seam)
+        if regions.iter().any(|r| r.0 & mask != 0 && r.0 & !mask != 0) {
+            return false;
+        }
+        let apart = regions.iter().filter(|r| r.0 != 0 && r.0 & mask == 0).fold(0u64, |a, r| a | r.0);
         apart != 0 && (apart | mask).count_ones() as usize + 2 >= MASK_SIDE * MASK_SIDE
     }
 
@@ -291,6 +297,10 @@ impl MaskRec {
         let mut kept = [0f32; MASK_REGIONS];
         let mut lost = [0f32; MASK_REGIONS];
         let mut shown = 0f32;
+        // what the base showed before, and what the seams below let through of the
+        // regions: the base shows no more than that after the new shape
+        let base_before = (1.0 - (0..n).map(|r| self.regions[r].1).sum::<f32>()).max(0.0);
+        let mut let_through = 0f32;
         for r in 0..n {
             let (m, a, _) = self.regions[r];
             if m != 0 {
@@ -315,6 +325,7 @@ impl MaskRec {
                         let l = loss * kept[r] / total;
                         kept[r] -= l;
                         shown -= l;
+                        let_through += l;
                     }
                 }
             }
@@ -344,9 +355,27 @@ impl MaskRec {
                         kept[r] -= b;
                         shown -= b;
                         lost[r] = b;
+                        let_through += b;
                     }
                 }
             }
+        }
+        // the samples only approximate what the new shape hides of each region: where
+        // they took too much, the base would show through a pixel the regions filled
+        let open = (1.0 - cov - base_before - let_through.max(0.0)).max(0.0);
+        if shown < open {
+            if shown > 0.0 {
+                let f = open / shown;
+                kept.iter_mut().for_each(|a| *a *= f);
+            } else {
+                // (the new shape holds every sample but not the whole area: what it
+                // leaves is the regions', as they covered the pixel)
+                let total: f32 = (0..n).map(|r| self.regions[r].1).sum();
+                if total > 0.0 {
+                    (0..n).for_each(|r| kept[r] = open * self.regions[r].1 / total);
+                }
+            }
+            shown = kept.iter().sum();
         }
         if shown > 1.0 - cov && shown > 0.0 {
             let f = (1.0 - cov).max(0.0) / shown;
