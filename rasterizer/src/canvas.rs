@@ -186,6 +186,9 @@ pub struct Canvas {
     /// The device-space edges of the polygon being drawn, and its contours.
     seam_edges: Vec<(Point, Point)>,
     seam_contours: u32,
+    /// The outer edge of the stroke of the ellipse being drawn, whose samples a
+    /// fill-and-stroke pair's edge pixels take (see `composite_pair`).
+    pair_form: Option<EllipseForm>,
     /// The pixels drawing may write: the whole buffer, or while a frame is redrawn
     /// only where it differs from the last, its damaged rectangles.
     win: Window,
@@ -360,6 +363,7 @@ impl Canvas {
             records: Records::default(),
             seam_edges: Vec::new(),
             seam_contours: 0,
+            pair_form: None,
             win: Window::default(),
             window: PixRect { x0: 0, y0: 0, x1: w as u32, y1: h as u32 },
             last: LastFrame::default(),
@@ -578,9 +582,17 @@ impl Canvas {
                     return Ok(());
                 }
                 let bounds = Rect { x0: cx - rx, y0: cy - ry, x1: cx + rx, y1: cy + ry };
+                // the stroke's outer edge: the ellipse grown by half the weight
+                let hw = 0.5 * style.weight as f64;
+                self.pair_form = self.device_matrix(&style).filter(|_| Self::stroke_on(&style) && hw.is_finite()).map(|m| {
+                    let d = m.apply(Point::new(cx, cy));
+                    let (a, b) = (rx + hw, ry + hw);
+                    EllipseForm::new((d.x, d.y), (m.a * a, m.b * a), (m.c * b, m.d * b), 1.0)
+                });
                 self.shape(&style, true, true, bounds, false, &|p, fl, _| {
                     flatten::ellipse(p, fl, cx, cy, rx, ry);
                 });
+                self.pair_form = None;
             }
             Command::Arc { style, c, mode } => self.arc(&style, c, mode),
             Command::Line { style, p } => {

@@ -223,6 +223,7 @@ impl Canvas {
             grid_shares(fb.y0, fb.y1, gy, by0, bh, fy);
         }
         self.records.ensure(w, w * h);
+        let pair_form = self.pair_form;
         let (win, pixels, records) = (&self.win, &mut self.pixels, &mut self.records);
         for j in 0..bh {
             let y = by0 + j;
@@ -280,7 +281,10 @@ impl Canvas {
                             u = box_area.max(s).min(1.0);
                         }
                     }
-                    if (u < FULL || visible_fill.is_some()) && (box_area - u).abs() < BOX_MATCH {
+                    if let Some(form) = pair_form.filter(|_| u < FULL) {
+                        // an ellipse's pair: the samples of its stroke's outer edge
+                        samples = Some((form.mask(x, y), 1.0));
+                    } else if (u < FULL || visible_fill.is_some()) && (box_area - u).abs() < BOX_MATCH {
                         samples = Some((box_mask(lb), 1.0));
                         fill_samples = visible_fill.map(|v| if v.x0 < v.x1 && v.y0 < v.y1 { box_mask(local(v)) } else { 0 });
                     } else if u < box_area && box_area > 0.0 {
