@@ -54,6 +54,11 @@ impl Paint {
         self.rgb
     }
 
+    /// Whether coverage blends as it is (no mask-gamma table, as text's has).
+    pub fn plain_coverage(&self) -> bool {
+        self.mask_gamma.is_none()
+    }
+
     /// The paint's alpha in `[0, 1]`.
     #[inline]
     pub fn alpha(&self) -> f32 {
@@ -123,6 +128,25 @@ impl Paint {
             self.blend_run(dst, self.alpha, nudge(false));
         } else {
             self.blend_run(dst, self.alpha * cov, nudge(true));
+        }
+    }
+
+    /// [`Paint::blend_uniform`] of one pixel, without the setup of a run.
+    #[inline]
+    pub fn blend_pixel(&self, px: &mut [u8], cov: f32) {
+        if cov <= 0.0 {
+            return;
+        }
+        let cov = match self.mask_gamma {
+            None => cov,
+            Some(t) => t[(cov.min(1.0) * 255.0 + 0.5) as usize],
+        };
+        if cov >= FULL && self.opaque() {
+            px.copy_from_slice(&self.rgb);
+        } else if cov >= FULL {
+            self.blend(px, self.alpha, nudge(false));
+        } else {
+            self.blend(px, self.alpha * cov, nudge(true));
         }
     }
 

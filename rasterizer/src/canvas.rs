@@ -1554,17 +1554,36 @@ impl Canvas {
         // bit for bit.
         let e0 = self.cx.iter().position(|&v| v == 1.0).unwrap_or(n);
         let e1 = self.cx.iter().rposition(|&v| v == 1.0).map_or(e0, |k| k + 1);
+        // a translucent fill's partly covered pixels go through the seam records (see
+        // Records::composite_translucent): the box's samples stand for its own
+        // (not for thin ones, stripes and particles, whose every pixel would: a tile's
+        // edges are what abut)
+        let records = paint.alpha() > 0.0 && !paint.opaque() && paint.plain_coverage() && r.x1 - r.x0 >= SEAM_MIN_SIDE && r.y1 - r.y0 >= SEAM_MIN_SIDE;
+        if records {
+            self.records.ensure(w, w * self.h);
+        }
+        let (bx0, bx1, by0, by1) = (r.x0.max(c.x0), r.x1.min(c.x1), r.y0.max(c.y0), r.y1.min(c.y1));
         for j in j0..j1 {
             let cyv = self.cy[j - j0];
             if self.probe.is_none() {
                 let row = 3 * (j * w + i0);
+                if records && cyv < FULL {
+                    for k in 0..n {
+                        self.translucent_edge_pixel(j * w + i0 + k, [bx0, bx1, by0, by1], self.cx[k] * cyv, paint);
+                    }
+                    continue;
+                }
                 let (g0, g1, cv) = if cyv >= FULL { (f0, f1, 1.0) } else { (e0, e1, cyv) };
                 if g1 > g0 {
                     paint.blend_uniform(&mut self.pixels[row + 3 * g0..row + 3 * g1], cv);
                 }
                 for k in (0..g0).chain(g1.max(g0)..n) {
                     let c = if cyv >= FULL { self.cx[k] } else { self.cx[k] * cyv };
-                    paint.blend_uniform(&mut self.pixels[row + 3 * k..row + 3 * k + 3], c);
+                    if records {
+                        self.translucent_edge_pixel(j * w + i0 + k, [bx0, bx1, by0, by1], c, paint);
+                    } else {
+                        paint.blend_uniform(&mut self.pixels[row + 3 * k..row + 3 * k + 3], c);
+                    }
                 }
                 continue;
             }
@@ -1572,6 +1591,24 @@ impl Canvas {
             self.row.extend(self.cx.iter().map(|&v| v * cyv));
             emit(&mut self.pixels, &mut self.probe, w, paint, j, i0, &self.row);
         }
+    }
+
+    /// Pixel `idx` of a translucent rectangle of device box `b` (clipped), which
+    /// covers `cov` of it, through its record ([`Records::composite_translucent`]).
+    fn translucent_edge_pixel(&mut self, idx: usize, b: [f64; 4], cov: f32, paint: &Paint) {
+        if cov <= 0.0 {
+            return;
+        }
+        let (x, y) = ((idx % self.w) as f64, (idx / self.w) as f64);
+        let local = [(b[0] - x).max(0.0), (b[1] - x).min(1.0), (b[2] - y).max(0.0), (b[3] - y).min(1.0)].map(|v| v as f32);
+        let mask = crate::seams::box_mask(local);
+        let px = &mut self.pixels[3 * idx..3 * idx + 3];
+        let over = |beneath: [u8; 3]| {
+            let mut p = beneath;
+            paint.blend_pixel(&mut p, 1.0);
+            p
+        };
+        self.records.composite_translucent(idx, px, mask, cov, over, |p| paint.blend_pixel(p, cov));
     }
 
     /// An opaque axis rectangle: rows fully covered vertically fill their run of fully

@@ -1027,6 +1027,51 @@ impl Records {
         self.start(k, pixel, px, cur, 0, code, cov, col, None);
     }
 
+    /// A translucent shape covering `cov` of `pixel` (`px`, its RGB) with samples
+    /// `mask`; `over` gives the shape's colour over a colour beneath it, `plain`
+    /// blends it into the pixel by its coverage. Where the pixel's record holds
+    /// regions only apart from those samples, the shape lies over the record's base
+    /// alone there and composites as an opaque shape of its colour over the base, so
+    /// that translucent neighbours sharing an edge (tiles with alpha) keep their
+    /// areas; elsewhere it blends plainly, and a pixel without a record starts one
+    /// whose region is the shape over what the pixel held.
+    pub(crate) fn composite_translucent(&mut self, pixel: usize, px: &mut [u8], mask: u64, cov: f32, over: impl Fn([u8; 3]) -> [u8; 3], plain: impl FnOnce(&mut [u8])) {
+        let cur = [px[0], px[1], px[2]];
+        let k = self.index_holding(pixel, cur);
+        if let Some(k) = k {
+            let (planes, width) = (&self.planes, self.width);
+            let rec = &mut self.recs[k];
+            if rec.result == cur {
+                rec.resolve(planes, width);
+                if mask != 0 && rec.regions[..rec.n as usize].iter().all(|r| r.0 & mask == 0) {
+                    let base = rec.base.map(|v| (v + 0.5).min(255.0) as u8);
+                    let out = rec.add(mask, 1.0, cov, over(base), None, None);
+                    px.copy_from_slice(&out);
+                } else {
+                    plain(px);
+                }
+                return;
+            }
+        }
+        plain(px);
+        let (out, col) = ([px[0], px[1], px[2]], over(cur));
+        let fill = |r: &mut MaskRec| {
+            r.pixel = pixel as u32;
+            r.result = out;
+            r.n = 1;
+            r.base = cur.map(|v| v as f32);
+            r.pending = 0;
+            r.regions[0] = (mask, cov, col);
+            r.boxes[0] = [0.0; 4];
+            r.conflated = 0.0;
+        };
+        match k {
+            Some(k) => fill(&mut self.recs[k]),
+            None if pixel < self.slot.len() => self.push_with(pixel, fill),
+            None => {}
+        }
+    }
+
     /// Composites an opaque shape of colour `col` covering `cov` of `pixel` (`px`, its
     /// RGB), with samples `mask` there (covering `density` of each: see
     /// [`MaskRec::add`]): through the pixel's record when the pixel still holds what
