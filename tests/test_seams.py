@@ -75,6 +75,33 @@ def area_average(img: np.ndarray, size: int) -> np.ndarray:
     return np.floor(out + 0.5).clip(0, 255).astype(np.uint8)
 
 
+def first_frame(path, size: int = 64) -> np.ndarray:
+    """The observation of a game's reset frame at size x size (QuickJS)."""
+    envs = jsgym.make_vec(str(path), 1, obs_size=(size, size))
+    try:
+        obs, _ = envs.reset(seed=0)
+    finally:
+        envs.close()
+    return obs[0]
+
+
+def browser_and_native_first_frames(path) -> tuple[np.ndarray, np.ndarray]:
+    """A game's reset frame in the browser and in QuickJS (skips without a browser)."""
+    from conftest import browser_missing
+
+    if browser_missing():
+        pytest.skip(browser_missing())
+    browser = jsgym.make_vec(str(path), 1, backend="browser")
+    native = jsgym.make_vec(str(path), 1)
+    try:
+        a, _ = browser.reset(seed=0)
+        b, _ = native.reset(seed=0)
+    finally:
+        browser.close()
+        native.close()
+    return a[0], b[0]
+
+
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 @pytest.mark.parametrize("size", [64, 84])
 def test_abutting_tiles_have_no_seams(game_factory, shape, size):
@@ -209,12 +236,8 @@ def test_abutting_rounded_tiles_have_no_seams(game_factory):
     share pixels across the gaps between them keep their exact areas there: two tiles
     whose edges fall in one observation pixel add up, where blending each by its own
     coverage lets the black show through (the same frame then measures 38 dB)."""
-    envs = jsgym.make_vec(str(game_factory(ROUNDED, "rounded")), 1, obs_size=(64, 64))
-    try:
-        obs, _ = envs.reset(seed=0)
-    finally:
-        envs.close()
-    assert psnr(obs[0], area_average(rounded_tiles_image(), 64)) >= 48
+    frame = first_frame(game_factory(ROUNDED, "rounded"))
+    assert psnr(frame, area_average(rounded_tiles_image(), 64)) >= 48
 
 
 DISCS = CONTRACT + """
@@ -249,12 +272,8 @@ def test_discs_that_share_pixels_keep_their_areas(game_factory):
     pixel add up there, as in the browser, where blending each by its own coverage
     lets the black between them show through twice (the frame measured 41.3 dB so;
     46.8 with the records)."""
-    envs = jsgym.make_vec(str(game_factory(DISCS, "discs")), 1, obs_size=(64, 64))
-    try:
-        obs, _ = envs.reset(seed=0)
-    finally:
-        envs.close()
-    assert psnr(obs[0], area_average(discs_image(), 64)) >= 45
+    frame = first_frame(game_factory(DISCS, "discs"))
+    assert psnr(frame, area_average(discs_image(), 64)) >= 45
 
 
 GLASS_TILES = CONTRACT + """
@@ -285,12 +304,8 @@ def test_translucent_tiles_that_share_edges_have_no_seams(game_factory):
     record holds the first tile apart from the second's samples, so the second lies
     over the background alone there and the two keep their areas (the frame measured
     24.5 dB with each tile blended by its own coverage)."""
-    envs = jsgym.make_vec(str(game_factory(GLASS_TILES, "glass_tiles")), 1, obs_size=(64, 64))
-    try:
-        obs, _ = envs.reset(seed=0)
-    finally:
-        envs.close()
-    assert psnr(obs[0], area_average(glass_tiles_image(), 64)) >= 50
+    frame = first_frame(game_factory(GLASS_TILES, "glass_tiles"))
+    assert psnr(frame, area_average(glass_tiles_image(), 64)) >= 50
 
 
 BUBBLES = """
@@ -314,30 +329,15 @@ def test_stroked_circles_that_share_pixels_match_the_browser(game_factory):
     canvas/pair.rs), whose rings meet in observation pixels: their edge pixels take
     the samples of the ring's outer edge, so neighbours keep their areas (the frame
     measured 39.0 dB with the samples of each circle's box)."""
-    from conftest import browser_missing
-
-    if browser_missing():
-        pytest.skip(browser_missing())
     path = game_factory(BUBBLES, "bubbles")
-    browser = jsgym.make_vec(str(path), 1, backend="browser")
-    native = jsgym.make_vec(str(path), 1)
-    try:
-        a, _ = browser.reset(seed=0)
-        b, _ = native.reset(seed=0)
-    finally:
-        browser.close()
-        native.close()
-    assert psnr(a[0], b[0]) >= 42
+    browser_frame, native_frame = browser_and_native_first_frames(path)
+    assert psnr(browser_frame, native_frame) >= 42
 
 
 def test_stroked_tiles_match_the_browser(game_factory):
     """Tiles filled and stroked with a hairline (fill and stroke composited as one,
     canvas/pair.rs) where an observation pixel cuts the stroke's band: their straight
     sides keep exact areas (the frame measured 37.8 dB before)."""
-    from conftest import browser_missing
-
-    if browser_missing():
-        pytest.skip(browser_missing())
     src = CONTRACT + """
     function draw() {
       background(0);
@@ -346,12 +346,5 @@ def test_stroked_tiles_match_the_browser(game_factory):
     }
     """
     path = game_factory(src, "stroked_tiles")
-    browser = jsgym.make_vec(str(path), 1, backend="browser")
-    native = jsgym.make_vec(str(path), 1)
-    try:
-        a, _ = browser.reset(seed=0)
-        b, _ = native.reset(seed=0)
-    finally:
-        browser.close()
-        native.close()
-    assert psnr(a[0], b[0]) >= 43
+    browser_frame, native_frame = browser_and_native_first_frames(path)
+    assert psnr(browser_frame, native_frame) >= 43

@@ -131,25 +131,6 @@ impl Paint {
         }
     }
 
-    /// [`Paint::blend_uniform`] of one pixel, without the setup of a run.
-    #[inline]
-    pub fn blend_pixel(&self, px: &mut [u8], cov: f32) {
-        if cov <= 0.0 {
-            return;
-        }
-        let cov = match self.mask_gamma {
-            None => cov,
-            Some(t) => t[(cov.min(1.0) * 255.0 + 0.5) as usize],
-        };
-        if cov >= FULL && self.opaque() {
-            px.copy_from_slice(&self.rgb);
-        } else if cov >= FULL {
-            self.blend(px, self.alpha, nudge(false));
-        } else {
-            self.blend(px, self.alpha * cov, nudge(true));
-        }
-    }
-
     /// [`Paint::blend`] on every pixel of `dst` with one effective alpha `a` in
     /// `[0, 1]`: the same arithmetic per channel, so the same bytes.
     #[inline]

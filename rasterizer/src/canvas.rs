@@ -1605,10 +1605,10 @@ impl Canvas {
         let px = &mut self.pixels[3 * idx..3 * idx + 3];
         let over = |beneath: [u8; 3]| {
             let mut p = beneath;
-            paint.blend_pixel(&mut p, 1.0);
+            paint.blend_cov(&mut p, 1.0);
             p
         };
-        self.records.composite_translucent(idx, px, mask, cov, over, |p| paint.blend_pixel(p, cov));
+        self.records.composite_translucent(idx, px, mask, cov, over, |p| paint.blend_cov(p, cov));
     }
 
     /// An opaque axis rectangle: rows fully covered vertically fill their run of fully

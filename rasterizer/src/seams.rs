@@ -1008,12 +1008,9 @@ impl Records {
     pub(crate) fn composite_polygon(&mut self, (x, y): (usize, usize), px: &mut [u8], code: u32, cov: f32, col: [u8; 3]) {
         let pixel = y * self.width + x;
         let cur = [px[0], px[1], px[2]];
-        let k = self.index_holding(pixel, cur);
-        if let Some(k) = k {
-            let (planes, width) = (&self.planes, self.width);
-            let rec = &mut self.recs[k];
-            if rec.result == cur {
-                rec.resolve(planes, width);
+        match self.usable(pixel, cur) {
+            Ok(k) => {
+                let (planes, rec) = (&self.planes, &mut self.recs[k]);
                 let own = pending_planes(planes, code);
                 let mask = pending_mask(planes, code, x, y);
                 let (xf, yf) = (x as f64, y as f64);
@@ -1021,10 +1018,9 @@ impl Records {
                 let seam = rec.meets_apart(mask).then(|| self.grid.seam_loss(own, xf, yf).map(|v| v as f32));
                 let out = rec.add(mask, 1.0, cov, col, None, seam);
                 px.copy_from_slice(&out);
-                return;
             }
+            Err(k) => self.start(k, pixel, px, cur, 0, code, cov, col, None),
         }
-        self.start(k, pixel, px, cur, 0, code, cov, col, None);
     }
 
     /// A translucent shape covering `cov` of `pixel` (`px`, its RGB) with samples
@@ -1037,12 +1033,9 @@ impl Records {
     /// whose region is the shape over what the pixel held.
     pub(crate) fn composite_translucent(&mut self, pixel: usize, px: &mut [u8], mask: u64, cov: f32, over: impl Fn([u8; 3]) -> [u8; 3], plain: impl FnOnce(&mut [u8])) {
         let cur = [px[0], px[1], px[2]];
-        let k = self.index_holding(pixel, cur);
-        if let Some(k) = k {
-            let (planes, width) = (&self.planes, self.width);
-            let rec = &mut self.recs[k];
-            if rec.result == cur {
-                rec.resolve(planes, width);
+        match self.usable(pixel, cur) {
+            Ok(k) => {
+                let rec = &mut self.recs[k];
                 if mask != 0 && rec.regions[..rec.n as usize].iter().all(|r| r.0 & mask == 0) {
                     let base = rec.base.map(|v| (v + 0.5).min(255.0) as u8);
                     let out = rec.add(mask, 1.0, cov, over(base), None, None);
@@ -1050,25 +1043,11 @@ impl Records {
                 } else {
                     plain(px);
                 }
-                return;
             }
-        }
-        plain(px);
-        let (out, col) = ([px[0], px[1], px[2]], over(cur));
-        let fill = |r: &mut MaskRec| {
-            r.pixel = pixel as u32;
-            r.result = out;
-            r.n = 1;
-            r.base = cur.map(|v| v as f32);
-            r.pending = 0;
-            r.regions[0] = (mask, cov, col);
-            r.boxes[0] = [0.0; 4];
-            r.conflated = 0.0;
-        };
-        match k {
-            Some(k) => fill(&mut self.recs[k]),
-            None if pixel < self.slot.len() => self.push_with(pixel, fill),
-            None => {}
+            Err(k) => {
+                plain(px);
+                self.begin(k, pixel, cur, [px[0], px[1], px[2]], mask, 0, cov, over(cur), None);
+            }
         }
     }
 
@@ -1081,32 +1060,41 @@ impl Records {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn composite(&mut self, pixel: usize, px: &mut [u8], mask: u64, density: f32, cov: f32, col: [u8; 3], rect: Option<[f32; 4]>) {
         let cur = [px[0], px[1], px[2]];
-        let k = self.index_holding(pixel, cur);
-        if let Some(k) = k {
-            let (planes, width) = (&self.planes, self.width);
-            let rec = &mut self.recs[k];
-            if rec.result == cur {
-                rec.resolve(planes, width);
-                let (x, y) = (pixel % width, pixel / width);
-                let Some(nb) = rect.filter(|_| density >= 1.0) else {
-                    let out = rec.add(mask, density, cov, col, rect.map(|b| (&self.grid, b, (x as f32, y as f32))), None);
-                    px.copy_from_slice(&out);
-                    return;
-                };
-                let column_free = rec.column_free(nb, x as f32, self.grid.gx);
-                if let Some(last) = self.last_add.as_ref().filter(|l| column_free && l.row == y && l.mask == mask && l.cov.to_bits() == cov.to_bits() && l.col == col && l.rect.map(f32::to_bits) == nb.map(f32::to_bits) && l.before.same_as(rec)) {
-                    *rec = MaskRec { pixel: pixel as u32, ..last.after };
-                    px.copy_from_slice(&rec.result);
-                    return;
-                }
-                let before = *rec;
-                let out = rec.add(mask, 1.0, cov, col, Some((&self.grid, nb, (x as f32, y as f32))), None);
-                px.copy_from_slice(&out);
-                self.last_add = column_free.then_some(RectAdd { row: y, mask, cov, col, rect: nb, before, after: *rec });
-                return;
-            }
+        let k = match self.usable(pixel, cur) {
+            Ok(k) => k,
+            Err(k) => return self.start(k, pixel, px, cur, mask, 0, cov, col, rect),
+        };
+        let rec = &mut self.recs[k];
+        let (x, y) = (pixel % self.width, pixel / self.width);
+        let Some(nb) = rect.filter(|_| density >= 1.0) else {
+            let out = rec.add(mask, density, cov, col, rect.map(|b| (&self.grid, b, (x as f32, y as f32))), None);
+            px.copy_from_slice(&out);
+            return;
+        };
+        let column_free = rec.column_free(nb, x as f32, self.grid.gx);
+        if let Some(last) = self.last_add.as_ref().filter(|l| column_free && l.row == y && l.mask == mask && l.cov.to_bits() == cov.to_bits() && l.col == col && l.rect.map(f32::to_bits) == nb.map(f32::to_bits) && l.before.same_as(rec)) {
+            *rec = MaskRec { pixel: pixel as u32, ..last.after };
+            px.copy_from_slice(&rec.result);
+            return;
         }
-        self.start(k, pixel, px, cur, mask, 0, cov, col, rect);
+        let before = *rec;
+        let out = rec.add(mask, 1.0, cov, col, Some((&self.grid, nb, (x as f32, y as f32))), None);
+        px.copy_from_slice(&out);
+        self.last_add = column_free.then_some(RectAdd { row: y, mask, cov, col, rect: nb, before, after: *rec });
+    }
+
+    /// The record of `pixel` that made what the pixel holds (`cur`), its samples
+    /// computed; else the pixel's stale record, if it has one, to start over.
+    #[inline(always)]
+    fn usable(&mut self, pixel: usize, cur: [u8; 3]) -> Result<usize, Option<usize>> {
+        match self.index_holding(pixel, cur) {
+            Some(k) if self.recs[k].result == cur => {
+                let (planes, width) = (&self.planes, self.width);
+                self.recs[k].resolve(planes, width);
+                Ok(k)
+            }
+            k => Err(k),
+        }
     }
 
     /// The plain blend of an opaque shape over a pixel without a usable record (`k`:
@@ -1125,6 +1113,15 @@ impl Records {
             out
         };
         px.copy_from_slice(&out);
+        self.begin(k, pixel, cur, out, mask, pending, cov, col, rect);
+    }
+
+    /// Starts the record of `pixel` (`k`: its stale one) for a shape of colour `col`,
+    /// area `cov` and samples `mask` (or pending code `pending`) that made `out` of
+    /// `cur`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn begin(&mut self, k: Option<usize>, pixel: usize, cur: [u8; 3], out: [u8; 3], mask: u64, pending: u32, cov: f32, col: [u8; 3], rect: Option<[f32; 4]>) {
         let fill = |r: &mut MaskRec| {
             r.pixel = pixel as u32;
             r.result = out;
