@@ -655,20 +655,28 @@ enum RunKind {
 }
 
 /// A record a rectangle was composited through, the record it became and the
-/// rectangle's row, samples, area, colour and device box. Along a row of an opaque
+/// rectangle's line, samples, area, colour and device box. Along a row of an opaque
 /// rectangle the edge pixels' records are often the same (made by the same shapes
 /// before) but for their pixel; where every box involved spans the pixel's column
 /// and a canvas cell either side, [`MaskRec::add`] does not depend on the column
-/// ([`MaskRec::column_free`]), so such a pixel takes the last result instead.
+/// ([`MaskRec::column_free`]), so such a pixel takes the last result instead. Down a
+/// rectangle's left or right edge the same holds of rows ([`MaskRec::row_free`]).
 #[derive(Clone, Copy, Debug)]
 struct RectAdd {
-    row: usize,
+    line: Line,
     mask: u64,
     cov: f32,
     col: [u8; 3],
     rect: [f32; 4],
     before: MaskRec,
     after: MaskRec,
+}
+
+/// The row, or the column, along which a [`RectAdd`]'s result holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Line {
+    Row(usize),
+    Column(usize),
 }
 
 impl Records {
@@ -1071,16 +1079,28 @@ impl Records {
             px.copy_from_slice(&out);
             return;
         };
-        let column_free = rec.column_free(nb, x as f32, self.grid.gx);
-        if let Some(last) = self.last_add.as_ref().filter(|l| column_free && l.row == y && l.mask == mask && l.cov.to_bits() == cov.to_bits() && l.col == col && l.rect.map(f32::to_bits) == nb.map(f32::to_bits) && l.before.same_as(rec)) {
+        let line = if rec.column_free(nb, x as f32, self.grid.gx) {
+            Some(Line::Row(y))
+        } else if rec.row_free(nb, y as f32, self.grid.gy) {
+            Some(Line::Column(x))
+        } else {
+            None
+        };
+        if let Some(last) = self.last_add.as_ref().filter(|l| Some(l.line) == line && l.mask == mask && l.cov.to_bits() == cov.to_bits() && l.col == col && l.rect.map(f32::to_bits) == nb.map(f32::to_bits) && l.before.same_as(rec)) {
             *rec = MaskRec { pixel: pixel as u32, ..last.after };
             px.copy_from_slice(&rec.result);
             return;
         }
+        let Some(line) = line else {
+            let out = rec.add(mask, 1.0, cov, col, Some((&self.grid, nb, (x as f32, y as f32))), None);
+            px.copy_from_slice(&out);
+            self.last_add = None;
+            return;
+        };
         let before = *rec;
         let out = rec.add(mask, 1.0, cov, col, Some((&self.grid, nb, (x as f32, y as f32))), None);
         px.copy_from_slice(&out);
-        self.last_add = column_free.then_some(RectAdd { row: y, mask, cov, col, rect: nb, before, after: *rec });
+        self.last_add = Some(RectAdd { line, mask, cov, col, rect: nb, before, after: *rec });
     }
 
     /// The record of `pixel` that made what the pixel holds (`cur`), its samples
@@ -1252,6 +1272,15 @@ impl MaskRec {
         spans(&nb) && self.boxes[..self.n as usize].iter().all(|b| !(b[0] < b[1]) || spans(b))
     }
 
+    /// [`MaskRec::column_free`] of rows: adding `nb` at pixel row `y` gives what it
+    /// gives at any other row where every box spans the row and a canvas cell (`gy`
+    /// device pixels high) above and below.
+    #[inline(always)]
+    fn row_free(&self, nb: [f32; 4], y: f32, gy: f32) -> bool {
+        let spans = |b: &[f32; 4]| b[2] <= y - gy && b[3] >= y + 1.0 + gy;
+        spans(&nb) && self.boxes[..self.n as usize].iter().all(|b| !(b[0] < b[1]) || spans(b))
+    }
+
     /// Computes the first region's samples if they are pending.
     #[inline(always)]
     fn resolve(&mut self, planes: &[[f64; 3]], width: usize) {
@@ -1268,9 +1297,10 @@ impl MaskRec {
         self
     }
 
-    /// The record's pixel's column and row (`w` pixels a row).
-    pub(crate) fn position(&self, w: usize) -> (u32, u32) {
-        ((self.pixel as usize % w) as u32, (self.pixel as usize / w) as u32)
+    /// The record's pixel (row-major index).
+    #[inline(always)]
+    pub(crate) fn pixel_index(&self) -> usize {
+        self.pixel as usize
     }
 }
 
@@ -1369,13 +1399,20 @@ mod tests {
         }
     }
 
-    /// Rectangles composited along rows of records give, pixel by pixel, what each
-    /// gives computed afresh (without taking an earlier column's result): the columns
-    /// whose result is taken are those where it does not depend on the column.
+    /// Rectangles composited along rows (or down columns) of records give, pixel by
+    /// pixel, what each gives computed afresh (without taking an earlier pixel's
+    /// result): the pixels whose result is taken are those where it does not depend
+    /// on the column (or the row).
     #[test]
     fn rectangles_along_a_row_composite_as_computed_afresh() {
+        for down in [false, true] {
+            rectangles_along_a_line(down);
+        }
+    }
+
+    fn rectangles_along_a_line(down: bool) {
         let mut next = unit_floats(0x2545_f491_4f6c_dd1du64);
-        let (w, h) = (24usize, 6usize);
+        let (w, h) = if down { (6usize, 24usize) } else { (24usize, 6usize) };
         let mut taken = 0;
         for _ in 0..300 {
             let grid = CanvasGrid::new(0.1 + 0.5 * next(), next(), 0.1 + 0.5 * next(), next());
@@ -1390,9 +1427,17 @@ mod tests {
             for t in 0..12 {
                 let (x0, y0) = ((next() * 10.0 * 4.0).floor() / 4.0 + next() * 0.5, (next() * 4.0).floor() + next());
                 let b = [x0, x0 + 2.0 + 12.0 * next(), y0, y0 + 0.5 + 2.0 * next()];
+                // (down columns: the same tiles, transposed)
+                let b = if down { [b[2], b[3], b[0], b[1]] } else { b };
                 let col = [[200, 40, 40], [40, 200, 40], [40, 40, 200]][t % 3];
-                for y in (b[2].floor() as usize)..(b[3].ceil() as usize).min(h) {
-                    for x in (b[0].floor() as usize)..(b[1].ceil() as usize).min(w) {
+                let (xs, ys) = ((b[0].floor() as usize)..(b[1].ceil() as usize).min(w), (b[2].floor() as usize)..(b[3].ceil() as usize).min(h));
+                let order: Vec<(usize, usize)> = if down {
+                    xs.flat_map(|x| ys.clone().map(move |y| (x, y))).collect()
+                } else {
+                    ys.flat_map(|y| xs.clone().map(move |x| (x, y))).collect()
+                };
+                {
+                    for (x, y) in order {
                         let local = [b[0] - x as f32, b[1] - x as f32, b[2] - y as f32, b[3] - y as f32].map(|v| v.clamp(0.0, 1.0));
                         let cov = (local[1] - local[0]) * (local[3] - local[2]);
                         if cov <= 0.0 || cov >= 1.0 {
@@ -1402,7 +1447,7 @@ mod tests {
                         for (k, (store, px)) in stores.iter_mut().zip(pixels.iter_mut()).enumerate() {
                             if k == 1 {
                                 store.last_add = None;
-                            } else if store.last_add.is_some_and(|l| l.row == y) {
+                            } else if store.last_add.is_some_and(|l| l.line == if down { Line::Column(x) } else { Line::Row(y) }) {
                                 taken += 1;
                             }
                             store.composite(pixel, &mut px[3 * pixel..3 * pixel + 3], box_mask(local), 1.0, cov, col, Some(b));
@@ -1412,7 +1457,7 @@ mod tests {
                 assert_eq!(pixels[0], pixels[1], "{grid:?}, tile {t}");
             }
         }
-        assert!(taken > 1000, "results taken from an earlier column: {taken}");
+        assert!(taken > 1000, "results taken from an earlier pixel of the line (down: {down}): {taken}");
     }
 
     /// Rows of pixels composited at once (kept as runs) give what compositing each

@@ -290,6 +290,8 @@ impl Canvas {
         s.pixels.extend_from_slice(&self.pixels);
         s.masks.clear();
         s.masks.extend(self.records.live());
+        // by pixel, so that a damaged rectangle finds its rows' records by search
+        s.masks.sort_unstable_by_key(|r| r.pixel_index());
         s.shapes.clear();
         s.shapes.extend_from_slice(self.records.pending_shapes());
     }
@@ -318,12 +320,17 @@ impl Canvas {
             }
             self.forget_records(r);
         }
-        // one pass over the snapshot's records for all the rectangles
-        for rec in &self.snap.masks {
-            let (x, y) = rec.position(w);
-            if self.win.covers(x, y) {
-                // the epoch's pending shapes are not the snapshot's
-                self.records.put(rec.resolved(&self.snap.shapes, w));
+        // the snapshot's records of each row of each rectangle (the rectangles are
+        // disjoint), found by search: the records lie in pixel order
+        let masks = &self.snap.masks;
+        for r in &self.dirty {
+            for y in r.y0 as usize..r.y1 as usize {
+                let (lo, hi) = (y * w + r.x0 as usize, y * w + r.x1 as usize);
+                let first = masks.partition_point(|m| m.pixel_index() < lo);
+                for rec in masks[first..].iter().take_while(|m| m.pixel_index() < hi) {
+                    // the epoch's pending shapes are not the snapshot's
+                    self.records.put(rec.resolved(&self.snap.shapes, w));
+                }
             }
         }
     }
