@@ -27,6 +27,8 @@ pub(super) struct Snapshot {
     pub(super) cmds: usize,
     pub(super) pixels: Vec<u8>,
     pub(super) masks: Vec<MaskRec>,
+    /// The pixel of each of `masks` (searched densely).
+    pub(super) mask_pixels: Vec<u32>,
     /// The shapes of the records' pending masks (`Records::pending_shapes`).
     pub(super) shapes: Vec<[f64; 3]>,
     pub(super) view: View,
@@ -292,6 +294,8 @@ impl Canvas {
         s.masks.extend(self.records.live());
         // by pixel, so that a damaged rectangle finds its rows' records by search
         s.masks.sort_unstable_by_key(|r| r.pixel_index());
+        s.mask_pixels.clear();
+        s.mask_pixels.extend(s.masks.iter().map(|r| r.pixel_index() as u32));
         s.shapes.clear();
         s.shapes.extend_from_slice(self.records.pending_shapes());
     }
@@ -322,12 +326,13 @@ impl Canvas {
         }
         // the snapshot's records of each row of each rectangle (the rectangles are
         // disjoint), found by search: the records lie in pixel order
-        let masks = &self.snap.masks;
+        let (masks, at) = (&self.snap.masks, &self.snap.mask_pixels);
         for r in &self.dirty {
             for y in r.y0 as usize..r.y1 as usize {
-                let (lo, hi) = (y * w + r.x0 as usize, y * w + r.x1 as usize);
-                let first = masks.partition_point(|m| m.pixel_index() < lo);
-                for rec in masks[first..].iter().take_while(|m| m.pixel_index() < hi) {
+                let (lo, hi) = ((y * w) as u32 + r.x0, (y * w) as u32 + r.x1);
+                let first = at.partition_point(|&p| p < lo);
+                let n = at[first..].iter().take_while(|&&p| p < hi).count();
+                for rec in &masks[first..first + n] {
                     // the epoch's pending shapes are not the snapshot's
                     self.records.put(rec.resolved(&self.snap.shapes, w));
                 }
