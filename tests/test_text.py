@@ -169,6 +169,31 @@ def test_shaped_runs_are_kept_per_face():
     assert len(set(first[:4])) == 4 and first[4] not in first[:4], first
 
 
+def test_font_names_built_each_time_resolve_to_their_own_face():
+    """textFont() with a name string built afresh on every call (the last one freed,
+    its memory free for the next) resolves each name, as does textStyle() changing
+    under the same name: the canvas face follows the name's content and the style,
+    not the string object the last resolution was made for."""
+    got = _core.eval_js("""(function () {
+      var out = [];
+      for (var i = 0; i < 40; i++) {
+        textFont(['ser', 'sans-ser', 'monospa'][i % 3] + (i % 3 == 2 ? 'ce' : 'if'));
+        textStyle(i % 5 == 4 ? BOLD : NORMAL);
+        textSize(20);
+        out.push(textWidth('Score: 1024'));
+      }
+      return out;
+    })()""")
+    alone = _core.eval_js("""(function () {
+      var out = {};
+      for (var f of ['serif', 'sans-serif', 'monospace'])
+        for (var st of [NORMAL, BOLD]) { textFont(f); textStyle(st); textSize(20); out[f + st] = textWidth('Score: 1024'); }
+      return out;
+    })()""")
+    want = [alone[["serif", "sans-serif", "monospace"][i % 3] + ("bold" if i % 5 == 4 else "normal")] for i in range(40)]
+    assert got == want
+
+
 def test_text_draws_each_style_differently(game_factory):
     src = HEADER + """
 function setup() { createCanvas(200, 60); }

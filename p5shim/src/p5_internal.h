@@ -166,6 +166,11 @@ struct P5Shim {
     uint32_t *line_cps, *line_glyphs;
     int32_t *line_adv;
     size_t line_cap;
+    /* the canvas face of the last textFont() string and style p5_text_apply resolved
+     * (held, so that no other string can take its address while it is the key) */
+    JSValue face_memo_font;
+    int face_memo_style;
+    int32_t face_memo;
     JSValue math;             /* the global Math: p5's trigonometry calls its functions */
     JSAtom math_atoms[7];     /* sin cos tan asin acos atan atan2 */
     /* Prototype of the key events passed to keyPressed() etc. (holds preventDefault,

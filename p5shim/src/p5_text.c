@@ -101,6 +101,15 @@ void p5_text_apply(P5Shim *s)
     const char *name = "sans-serif";
     size_t len = 10;
     const char *owned = NULL;
+    int style = p5_face_style[st->text_style & 3];
+    if (JS_IsString(st->text_font) && JS_IsString(s->face_memo_font) &&
+        JS_VALUE_GET_PTR(st->text_font) == JS_VALUE_GET_PTR(s->face_memo_font) && s->face_memo_style == style) {
+        /* (a HUD sets the same font, size and alignment every frame) */
+        if (s->face_memo < 0) return;
+        st->ctx_face = s->face_memo;
+        st->ctx_px = (float)size;
+        return;
+    }
     if (JS_IsString(st->text_font)) {
         owned = JS_ToCStringLen(s->ctx, &len, st->text_font);
         if (!owned) {
@@ -112,8 +121,14 @@ void p5_text_apply(P5Shim *s)
         if (owned) JS_FreeCString(s->ctx, owned);
         return; /* a p5.Font object: jsgym loads no fonts (loadFont is refused) */
     }
-    int32_t face = p5_resolve_face(name, len, p5_face_style[st->text_style & 3]);
-    if (owned) JS_FreeCString(s->ctx, owned);
+    int32_t face = p5_resolve_face(name, len, style);
+    if (owned) {
+        JS_FreeCString(s->ctx, owned);
+        JS_FreeValue(s->ctx, s->face_memo_font);
+        s->face_memo_font = JS_DupValue(s->ctx, st->text_font);
+        s->face_memo_style = style;
+        s->face_memo = face;
+    }
     if (face < 0) return;
     st->ctx_face = face;
     st->ctx_px = (float)size; /* canvas holds font sizes as float */
@@ -723,6 +738,8 @@ int p5_install_text(JSContext *ctx, JSValueConst global)
 
 void p5_text_free(P5Shim *s)
 {
+    JS_FreeValue(s->ctx, s->face_memo_font);
+    s->face_memo_font = JS_UNDEFINED;
     p5_realloc(s, s->line_cps, 0);
     p5_realloc(s, s->line_glyphs, 0);
     p5_realloc(s, s->line_adv, 0);

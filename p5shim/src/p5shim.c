@@ -548,6 +548,7 @@ P5Shim *p5shim_install(JSContext *ctx, const P5ShimLimits *limits)
     for (int i = 0; i < 9; i++) s->key_event_stages[i] = JS_UNDEFINED;
     for (int i = 0; i < 256; i++) s->key_names[i] = JS_UNDEFINED;
     s->st.text_font = JS_UNDEFINED;
+    s->face_memo_font = JS_UNDEFINED;
     if (limits) s->limits = *limits;
     if (!s->limits.max_draw_calls) s->limits.max_draw_calls = P5_DEFAULT_MAX_DRAW_CALLS;
     if (!s->limits.max_canvas_side) s->limits.max_canvas_side = P5_DEFAULT_MAX_CANVAS_SIDE;
