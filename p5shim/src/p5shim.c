@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "engine/engine.h"
 #include "p5_internal.h"
 #include "p5shim_prelude.h"
 
@@ -33,6 +34,8 @@ int p5_str_eq(JSContext *ctx, JSValueConst v, const char *s)
     const char *str;
     int eq;
     if (!JS_IsString(v)) return 0;
+    int in_place = engine_string_equals_ascii(v, s, strlen(s));
+    if (in_place >= 0) return in_place;
     str = JS_ToCStringLen(ctx, &len, v);
     if (!str) {
         /* only fails on out-of-memory; treat as "not equal" and drop the error */

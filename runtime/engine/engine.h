@@ -26,6 +26,11 @@ int engine_fast_array(JSContext *ctx, JSValueConst v, JSValue **vals, uint32_t *
  * `v` not an object, or quickjs-ng builds). */
 int engine_inherits(JSValueConst v, JSValueConst proto);
 
+/* Whether the string `v` (a flat string, not a rope) holds the ASCII text `s[0..n)`: 1
+ * or 0, read in place (no UTF-8 copy); -1 where only the API can say (a rope, not a
+ * string, or quickjs-ng builds). */
+int engine_string_equals_ascii(JSValueConst v, const char *s, size_t n);
+
 /* Lazy properties: own data properties whose values are made on first access, from
  * bytes the host gave when it made the object. Until then they cost no allocation; any
  * access through JavaScript (get, set, define, delete, getOwnPropertyDescriptor,

@@ -43,6 +43,17 @@ int engine_fast_array(JSContext *ctx, JSValueConst v, JSValue **vals, uint32_t *
     return js_get_fast_array(ctx, v, vals, n) ? 1 : 0;
 }
 
+int engine_string_equals_ascii(JSValueConst v, const char *s, size_t n)
+{
+    if (JS_VALUE_GET_TAG(v) != JS_TAG_STRING) return -1;
+    JSString *p = JS_VALUE_GET_STRING(v);
+    if (p->len != n) return 0;
+    if (!p->is_wide_char) return memcmp(p->u.str8, s, n) == 0;
+    for (size_t i = 0; i < n; i++)
+        if (p->u.str16[i] != (uint8_t)s[i]) return 0;
+    return 1;
+}
+
 int engine_inherits(JSValueConst v, JSValueConst proto)
 {
     if (JS_VALUE_GET_TAG(v) != JS_TAG_OBJECT || JS_VALUE_GET_TAG(proto) != JS_TAG_OBJECT) return -1;
@@ -257,6 +268,11 @@ int engine_fast_array(JSContext *ctx, JSValueConst v, JSValue **vals, uint32_t *
 }
 
 int engine_inherits(JSValueConst v, JSValueConst proto)
+{
+    return -1;
+}
+
+int engine_string_equals_ascii(JSValueConst v, const char *s, size_t n)
 {
     return -1;
 }
