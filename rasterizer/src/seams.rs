@@ -240,7 +240,8 @@ pub(crate) fn canvas_conflation(g: &CanvasGrid, r: [f32; 4], n: [f32; 4], px: f3
     if !(g.gx > 0.0 && g.gy > 0.0 && g.inv_gx.is_finite() && g.inv_gy.is_finite()) {
         return 0.0;
     }
-    let axis = |last: &std::cell::Cell<([f32; 5], (f32, f32))>, key: [f32; 5], gap: f32, inv: f32, o: f32| {
+    #[inline(always)]
+    fn axis(last: &std::cell::Cell<([f32; 5], (f32, f32))>, key: [f32; 5], gap: f32, inv: f32, o: f32) -> (f32, f32) {
         let (k, v) = last.get();
         if k == key {
             return v;
@@ -248,7 +249,7 @@ pub(crate) fn canvas_conflation(g: &CanvasGrid, r: [f32; 4], n: [f32; 4], px: f3
         let v = cell_products([key[0], key[1]], [key[2], key[3]], key[4], gap, inv, o);
         last.set((key, v));
         v
-    };
+    }
     let (sx, ox) = axis(&g.last_x, [r[0], r[1], n[0], n[1], px], g.gx, g.inv_gx, g.ox);
     if sx == 0.0 && ox == 0.0 {
         return 0.0;

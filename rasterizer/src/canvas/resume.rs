@@ -27,8 +27,11 @@ pub(super) struct Snapshot {
     pub(super) cmds: usize,
     pub(super) pixels: Vec<u8>,
     pub(super) masks: Vec<MaskRec>,
-    /// The pixel of each of `masks` (searched densely).
-    pub(super) mask_pixels: Vec<u32>,
+    /// `masks` by row, made when a damaged frame first restores from the snapshot:
+    /// row `y`'s records are `masks[by_row[row_start[y]..row_start[y + 1]]]`.
+    by_row: Vec<u32>,
+    row_start: Vec<u32>,
+    rows_indexed: bool,
     /// The shapes of the records' pending masks (`Records::pending_shapes`).
     pub(super) shapes: Vec<[f64; 3]>,
     pub(super) view: View,
@@ -38,6 +41,33 @@ pub(super) struct Snapshot {
 
 /// The last frame drawn in full or in part, which the next one is diffed against (see
 /// [`Canvas::draw`]): its stream and the view it started with.
+impl Snapshot {
+    /// Indexes `masks` by row (a counting sort; the records of a canvas `w` x `h`),
+    /// once per snapshot.
+    fn index_rows(&mut self, w: usize, h: usize) {
+        if self.rows_indexed {
+            return;
+        }
+        self.rows_indexed = true;
+        self.row_start.clear();
+        self.row_start.resize(h + 2, 0);
+        for rec in &self.masks {
+            self.row_start[rec.pixel_index() / w + 2] += 1;
+        }
+        for y in 2..h + 2 {
+            self.row_start[y] += self.row_start[y - 1];
+        }
+        self.by_row.clear();
+        self.by_row.resize(self.masks.len(), 0);
+        for (k, rec) in self.masks.iter().enumerate() {
+            let slot = &mut self.row_start[rec.pixel_index() / w + 1];
+            self.by_row[*slot as usize] = k as u32;
+            *slot += 1;
+        }
+        self.row_start.truncate(h + 1);
+    }
+}
+
 #[derive(Debug, Default)]
 pub(super) struct LastFrame {
     pub(super) stream: Stream,
@@ -292,10 +322,7 @@ impl Canvas {
         s.pixels.extend_from_slice(&self.pixels);
         s.masks.clear();
         s.masks.extend(self.records.live());
-        // by pixel, so that a damaged rectangle finds its rows' records by search
-        s.masks.sort_unstable_by_key(|r| r.pixel_index());
-        s.mask_pixels.clear();
-        s.mask_pixels.extend(s.masks.iter().map(|r| r.pixel_index() as u32));
+        s.rows_indexed = false;
         s.shapes.clear();
         s.shapes.extend_from_slice(self.records.pending_shapes());
     }
@@ -324,17 +351,19 @@ impl Canvas {
             }
             self.forget_records(r);
         }
-        // the snapshot's records of each row of each rectangle (the rectangles are
-        // disjoint), found by search: the records lie in pixel order
-        let (masks, at) = (&self.snap.masks, &self.snap.mask_pixels);
+        // the snapshot's records in each row of each rectangle (the rectangles are
+        // disjoint), by the rows' index instead of a pass over every record
+        self.snap.index_rows(w, self.h);
+        let s = &self.snap;
         for r in &self.dirty {
             for y in r.y0 as usize..r.y1 as usize {
-                let (lo, hi) = ((y * w) as u32 + r.x0, (y * w) as u32 + r.x1);
-                let first = at.partition_point(|&p| p < lo);
-                let n = at[first..].iter().take_while(|&&p| p < hi).count();
-                for rec in &masks[first..first + n] {
-                    // the epoch's pending shapes are not the snapshot's
-                    self.records.put(rec.resolved(&self.snap.shapes, w));
+                let (lo, hi) = (y * w + r.x0 as usize, y * w + r.x1 as usize);
+                for &k in &s.by_row[s.row_start[y] as usize..s.row_start[y + 1] as usize] {
+                    let rec = &s.masks[k as usize];
+                    if (lo..hi).contains(&rec.pixel_index()) {
+                        // the epoch's pending shapes are not the snapshot's
+                        self.records.put(rec.resolved(&s.shapes, w));
+                    }
                 }
             }
         }
