@@ -660,8 +660,8 @@ enum RunKind {
 /// rectangle the edge pixels' records are often the same (made by the same shapes
 /// before) but for their pixel; where every box involved spans the pixel's column
 /// and a canvas cell either side, [`MaskRec::add`] does not depend on the column
-/// ([`MaskRec::column_free`]), so such a pixel takes the last result instead. Down a
-/// rectangle's left or right edge the same holds of rows ([`MaskRec::row_free`]).
+/// ([`MaskRec::spans_cells`]), so such a pixel takes the last result instead. Down a
+/// rectangle's left or right edge the same holds of rows.
 #[derive(Clone, Copy, Debug)]
 struct RectAdd {
     line: Line,
@@ -833,7 +833,7 @@ impl Records {
     /// The end of the stretch of `row` (pixels from `x0` of row `y`) from pixel `i`
     /// on that lie in one shared [`Run`] and hold its result, when it is more than one
     /// pixel and adding the rectangle `rect` to its record does not depend on the
-    /// column there ([`MaskRec::column_free`] at both ends).
+    /// column there ([`MaskRec::spans_cells`] at both ends).
     fn shared_stretch(&self, (x0, y): (usize, usize), row: &[u8], i: usize, rect: Option<[f32; 4]>) -> Option<usize> {
         let at = y * self.width + x0;
         let s = self.slot[at + i];
@@ -848,7 +848,7 @@ impl Records {
         while j < n && self.slot[at + j] == s && row[3 * j..3 * j + 3] == rec.result {
             j += 1;
         }
-        let free = |x: usize| rect.map_or(true, |nb| rec.column_free(nb, x as f32, self.grid.gx));
+        let free = |x: usize| rect.map_or(true, |nb| rec.spans_cells(nb, 0, x as f32, self.grid.gx));
         (j > i + 1 && free(x0 + i) && free(x0 + j - 1)).then_some(j)
     }
 
@@ -1080,9 +1080,9 @@ impl Records {
             px.copy_from_slice(&out);
             return;
         };
-        let line = if rec.column_free(nb, x as f32, self.grid.gx) {
+        let line = if rec.spans_cells(nb, 0, x as f32, self.grid.gx) {
             Some(Line::Row(y))
-        } else if rec.row_free(nb, y as f32, self.grid.gy) {
+        } else if rec.spans_cells(nb, 1, y as f32, self.grid.gy) {
             Some(Line::Column(x))
         } else {
             None
@@ -1262,23 +1262,15 @@ impl MaskRec {
             })
     }
 
-    /// Whether adding a rectangle of device box `nb` to the record at pixel column
-    /// `x` gives what it gives at any other column where this holds: the new box and
-    /// every region's box span the pixel's column and the canvas cell (`gx` device
-    /// pixels wide) either side, so that each clips to the whole column and
-    /// [`canvas_conflation`] finds every cell across covered by both.
+    /// Whether adding a rectangle of device box `nb` to the record at pixel `p` along
+    /// axis `a` (0: `p` is the pixel's column; 1: its row) gives what it gives at any
+    /// other `p` where this holds: the new box and every region's box span the pixel
+    /// and the canvas cell (`g` device pixels) either side along that axis, so that
+    /// each clips to the whole pixel there and [`canvas_conflation`] finds every cell
+    /// across covered by both.
     #[inline(always)]
-    fn column_free(&self, nb: [f32; 4], x: f32, gx: f32) -> bool {
-        let spans = |b: &[f32; 4]| b[0] <= x - gx && b[1] >= x + 1.0 + gx;
-        spans(&nb) && self.boxes[..self.n as usize].iter().all(|b| !(b[0] < b[1]) || spans(b))
-    }
-
-    /// [`MaskRec::column_free`] of rows: adding `nb` at pixel row `y` gives what it
-    /// gives at any other row where every box spans the row and a canvas cell (`gy`
-    /// device pixels high) above and below.
-    #[inline(always)]
-    fn row_free(&self, nb: [f32; 4], y: f32, gy: f32) -> bool {
-        let spans = |b: &[f32; 4]| b[2] <= y - gy && b[3] >= y + 1.0 + gy;
+    fn spans_cells(&self, nb: [f32; 4], a: usize, p: f32, g: f32) -> bool {
+        let spans = |b: &[f32; 4]| b[2 * a] <= p - g && b[2 * a + 1] >= p + 1.0 + g;
         spans(&nb) && self.boxes[..self.n as usize].iter().all(|b| !(b[0] < b[1]) || spans(b))
     }
 
@@ -1437,22 +1429,20 @@ mod tests {
                 } else {
                     ys.flat_map(|y| xs.clone().map(move |x| (x, y))).collect()
                 };
-                {
-                    for (x, y) in order {
-                        let local = [b[0] - x as f32, b[1] - x as f32, b[2] - y as f32, b[3] - y as f32].map(|v| v.clamp(0.0, 1.0));
-                        let cov = (local[1] - local[0]) * (local[3] - local[2]);
-                        if cov <= 0.0 || cov >= 1.0 {
-                            continue;
+                for (x, y) in order {
+                    let local = [b[0] - x as f32, b[1] - x as f32, b[2] - y as f32, b[3] - y as f32].map(|v| v.clamp(0.0, 1.0));
+                    let cov = (local[1] - local[0]) * (local[3] - local[2]);
+                    if cov <= 0.0 || cov >= 1.0 {
+                        continue;
+                    }
+                    let pixel = y * w + x;
+                    for (k, (store, px)) in stores.iter_mut().zip(pixels.iter_mut()).enumerate() {
+                        if k == 1 {
+                            store.last_add = None;
+                        } else if store.last_add.is_some_and(|l| l.line == if down { Line::Column(x) } else { Line::Row(y) }) {
+                            taken += 1;
                         }
-                        let pixel = y * w + x;
-                        for (k, (store, px)) in stores.iter_mut().zip(pixels.iter_mut()).enumerate() {
-                            if k == 1 {
-                                store.last_add = None;
-                            } else if store.last_add.is_some_and(|l| l.line == if down { Line::Column(x) } else { Line::Row(y) }) {
-                                taken += 1;
-                            }
-                            store.composite(pixel, &mut px[3 * pixel..3 * pixel + 3], box_mask(local), 1.0, cov, col, Some(b));
-                        }
+                        store.composite(pixel, &mut px[3 * pixel..3 * pixel + 3], box_mask(local), 1.0, cov, col, Some(b));
                     }
                 }
                 assert_eq!(pixels[0], pixels[1], "{grid:?}, tile {t}");

@@ -39,8 +39,6 @@ pub(super) struct Snapshot {
     pub(super) taken: u64,
 }
 
-/// The last frame drawn in full or in part, which the next one is diffed against (see
-/// [`Canvas::draw`]): its stream and the view it started with.
 impl Snapshot {
     /// Indexes `masks` by row (a counting sort; the records of a canvas `w` x `h`),
     /// once per snapshot.
@@ -68,6 +66,8 @@ impl Snapshot {
     }
 }
 
+/// The last frame drawn in full or in part, which the next one is diffed against (see
+/// [`Canvas::draw`]): its stream and the view it started with.
 #[derive(Debug, Default)]
 pub(super) struct LastFrame {
     pub(super) stream: Stream,
