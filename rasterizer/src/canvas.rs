@@ -1258,7 +1258,17 @@ impl Canvas {
         if self.last_ellipse_factor.0 != key {
             self.last_ellipse_factor = (key, flatten::browser_ellipse_area_factor(&canvas, rx, ry));
         }
-        let k = k * self.last_ellipse_factor.1.sqrt();
+        let area_scale = self.last_ellipse_factor.1.sqrt();
+        // semi-axes along x and y when the device ellipse has its axes there
+        let axes = if u.y == 0.0 && v.x == 0.0 {
+            Some((u.x.abs(), v.y.abs()))
+        } else if u.x == 0.0 && v.y == 0.0 {
+            Some((v.x.abs(), u.y.abs()))
+        } else {
+            None
+        };
+        let axes = axes.map(|(ax, ay)| (ax * area_scale, ay * area_scale));
+        let k = k * area_scale;
         let (u, v) = (Point::new(u.x * k, u.y * k), Point::new(v.x * k, v.y * k));
         // The box of the polygon (of the scaled ellipse, which holds its vertices).
         let (ex, ey) = ((u.x * u.x + v.x * v.x).sqrt(), (u.y * u.y + v.y * v.y).sqrt());
@@ -1268,6 +1278,10 @@ impl Canvas {
             return true;
         }
         if self.probe.is_none() && self.dot_in_one_pixel(&dot, &paint, 0.5 * n as f64 * sin_s * (u.x * v.y - u.y * v.x)) {
+            return true;
+        }
+        if let Some((ax, ay)) = axes {
+            self.fill_axis_ellipse(&paint, lookup, seams, d, (ax, ay), (u, v, n, sin_s, cos_s));
             return true;
         }
         // p5 starts at the leftmost point and runs through the top: (-cos t, -sin t).
@@ -1298,6 +1312,33 @@ impl Canvas {
             self.finish_shape_keeping(&paint, lookup);
         }
         true
+    }
+
+    /// [`Canvas::fill_ellipse`] for a device ellipse of centre `d` with semi-axes
+    /// `(ax, ay)` along x and y: its exact area in each pixel. The polygon
+    /// (`u`, `v`, `n` steps of sine and cosine `sin_s`, `cos_s`) only places the
+    /// canvas's seams with what lies beneath ([`Canvas::finish_seams`]).
+    #[inline(never)]
+    fn fill_axis_ellipse(&mut self, paint: &Paint, lookup: Lookup, seams: bool, d: Point, (ax, ay): (f64, f64), (u, v, n, sin_s, cos_s): (Point, Point, usize, f64, f64)) {
+        self.raster.begin(self.clip);
+        self.raster.add_axis_ellipse(d, ax, ay);
+        if !seams {
+            return self.finish_shape_keeping(paint, lookup);
+        }
+        self.seam_edges.clear();
+        let at = |c: f64, s: f64| Point::new(d.x - u.x * c - v.x * s, d.y - u.y * c - v.y * s);
+        let first = at(1.0, 0.0);
+        let (mut c, mut s) = (1.0f64, 0.0f64);
+        let mut prev = first;
+        for _ in 1..n {
+            (c, s) = (c * cos_s - s * sin_s, s * cos_s + c * sin_s);
+            let p = at(c, s);
+            self.seam_edges.push((prev, p));
+            prev = p;
+        }
+        self.seam_edges.push((prev, first));
+        let form = EllipseForm::new((d.x, d.y), (ax, 0.0), (0.0, ay), 1.0);
+        self.finish_seams(paint, lookup, Some(form));
     }
 
     /// A polygon of signed area `area` whose box `dot` lies inside one device pixel and

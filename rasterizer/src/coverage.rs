@@ -35,6 +35,10 @@ use crate::geometry::{Point, Rect};
 /// Boxes wider than this (pixels) track the cells each row's edges touch.
 const SPAN_MIN_WIDTH: usize = 16;
 
+/// Ellipses wider than this (pixels) skip the corners of the pixels they cover whole
+/// (a narrower one has few such pixels to skip, and finding them costs each row).
+const WHOLE_RUN_MIN_WIDTH: usize = 8;
+
 /// Accumulates polygon edges for one shape and emits coverage rows.
 #[derive(Debug, Default)]
 pub struct Rasterizer {
@@ -60,6 +64,21 @@ pub struct Rasterizer {
     min_y: f32,
     max_x: f32,
     max_y: f32,
+    /// The shape's axis-aligned ellipse, whose exact coverage is added to the cells
+    /// when they are accumulated (see [`Rasterizer::add_axis_ellipse`]).
+    ellipse: Option<AxisEllipse>,
+    /// Scratch of the ellipse's cells: per column of corners `t` and `H(t)`.
+    ellipse_cols: Vec<f64>,
+}
+
+/// An ellipse with axes along x and y, clipped to `clip` (device pixels).
+#[derive(Clone, Copy, Debug)]
+struct AxisEllipse {
+    cx: f64,
+    cy: f64,
+    ax: f64,
+    ay: f64,
+    clip: Rect,
 }
 
 impl Rasterizer {
@@ -70,6 +89,7 @@ impl Rasterizer {
         self.vsegs.clear();
         self.vpending.clear();
         self.clip = Some(clip);
+        self.ellipse = None;
         self.min_x = f32::INFINITY;
         self.min_y = f32::INFINITY;
         self.max_x = f32::NEG_INFINITY;
@@ -108,6 +128,28 @@ impl Rasterizer {
         };
         polygon_edges(pts, map, |a, b| self.add_edge(a, b));
         self.spread_rows = false;
+    }
+
+    /// Adds the ellipse of centre `c` and semi-axes `ax` along x, `ay` along y
+    /// (device pixels) by its exact area in each pixel, not by edges: a curve drawn
+    /// as a polygon is off the curve between its vertices, by as much as the
+    /// tolerance allows, in every edge pixel. At most one per shape.
+    pub fn add_axis_ellipse(&mut self, c: Point, ax: f64, ay: f64) {
+        let Some(clip) = self.clip else { return };
+        if !(ax > 0.0 && ay > 0.0 && c.x.is_finite() && c.y.is_finite() && ax.is_finite() && ay.is_finite()) {
+            return;
+        }
+        let b = Rect { x0: (c.x - ax).max(clip.x0), y0: (c.y - ay).max(clip.y0), x1: (c.x + ax).min(clip.x1), y1: (c.y + ay).min(clip.y1) };
+        if !(b.x1 > b.x0 && b.y1 > b.y0) {
+            return;
+        }
+        self.ellipse = Some(AxisEllipse { cx: c.x, cy: c.y, ax, ay, clip: b });
+        let lo = |a: f32, b: f32| if a < b { a } else { b };
+        let hi = |a: f32, b: f32| if a > b { a } else { b };
+        self.min_x = lo(self.min_x, b.x0 as f32);
+        self.max_x = hi(self.max_x, b.x1 as f32);
+        self.min_y = lo(self.min_y, b.y0 as f32);
+        self.max_y = hi(self.max_y, b.y1 as f32);
     }
 
     /// Adds one edge (device pixels).
@@ -296,9 +338,10 @@ impl Rasterizer {
     /// the box `(x0, y0, width, height)`; `None` when it has no area.
     fn accumulate(&mut self, width: usize, height: usize, rows: Option<&[bool]>) -> Option<(usize, usize, usize, usize)> {
         self.settle_pending();
-        if (self.segs.is_empty() && self.vsegs.is_empty()) || !self.min_x.is_finite() {
+        if (self.segs.is_empty() && self.vsegs.is_empty() && self.ellipse.is_none()) || !self.min_x.is_finite() {
             self.segs.clear();
             self.vsegs.clear();
+            self.ellipse = None;
             return None;
         }
         let px0 = (self.min_x.floor().max(0.0) as usize).min(width);
@@ -309,6 +352,7 @@ impl Rasterizer {
             // All edges on the box's vertical border: no area.
             self.segs.clear();
             self.vsegs.clear();
+            self.ellipse = None;
             return None;
         }
         let bw = px1 - px0;
@@ -333,6 +377,9 @@ impl Rasterizer {
             draw_vertical(acc, &mut self.span, track, rows, stride, bw as f32, bh, v[0] - ox, v[1] - oy, v[2] - oy, v[3]);
         }
         self.vsegs.clear();
+        if let Some(e) = self.ellipse.take() {
+            axis_ellipse_cells(acc, &mut self.span, track, rows, stride, (px0, py0, bw, bh), &e, &mut self.ellipse_cols);
+        }
         Some((px0, py0, bw, bh))
     }
 
@@ -567,6 +614,119 @@ fn draw_vertical(acc: &mut [f32], span: &mut [(u32, u32)], track: bool, rows: Op
     }
 }
 
+/// Adds the exact coverage of ellipse `e` to the cells of the box `(px0, py0, bw, bh)`
+/// as the differences whose running sums along each row are the coverages.
+///
+/// In the ellipse's unit-circle coordinates (`t = (x - cx) / ax`, `s = (y - cy) / ay`)
+/// the signed area of the disc over `[0, t] x [0, s]` is, with `H(t)` the integral
+/// of `sqrt(1 - t^2)` from 0 and `w = sqrt(1 - s^2)` the half-width of the disc at
+/// height `s`: `t |s|` while `|t| <= w`, else `sign(t) (w |s| - H(w)) + H(t)`, times
+/// `sign(s)`. A pixel's area is the inclusion-exclusion of its four corners, times
+/// `ax ay`: one square root and one arcsine per column and per row of corners.
+///
+/// The pixels of a row inside its narrower chord (and the clip) are covered whole and
+/// need no corners. Rows are visited from the top and from the bottom towards the
+/// centre, where each row's whole run holds the previous one's: the corners a row
+/// shares with the previous one were computed for every pixel it needs them for.
+#[allow(clippy::too_many_arguments)]
+fn axis_ellipse_cells(acc: &mut [f32], span: &mut [(u32, u32)], track: bool, rows: Option<&[bool]>, stride: usize, (px0, py0, bw, bh): (usize, usize, usize, usize), e: &AxisEllipse, scratch: &mut Vec<f64>) {
+    let h = |t: f64| 0.5 * (t * (1.0 - t * t).max(0.0).sqrt() + t.asin());
+    scratch.clear();
+    scratch.resize(4 * (bw + 1), 0.0);
+    let (cols, corners) = scratch.split_at_mut(2 * (bw + 1));
+    for (k, c) in cols.chunks_exact_mut(2).enumerate() {
+        let t = ((((px0 + k) as f64).clamp(e.clip.x0, e.clip.x1) - e.cx) / e.ax).clamp(-1.0, 1.0);
+        c.copy_from_slice(&[t, h(t)]);
+    }
+    let cols = &*cols;
+    let (mut near, mut far) = corners.split_at_mut(bw + 1);
+    // the corners at height y of the columns `ks` (two runs)
+    let corner_row = |y: f64, out: &mut [f64], ks: [(usize, usize); 2]| {
+        let s = ((y.clamp(e.clip.y0, e.clip.y1) - e.cy) / e.ay).clamp(-1.0, 1.0);
+        let (sign, a) = (if s < 0.0 { -1.0 } else { 1.0 }, s.abs());
+        let w = (1.0 - a * a).max(0.0).sqrt();
+        let hw = h(w);
+        for (k0, k1) in ks {
+            for (q, tc) in out[k0..k1].iter_mut().zip(cols[2 * k0..2 * k1].chunks_exact(2)) {
+                let (t, ht) = (tc[0], tc[1]);
+                let g = if t.abs() <= w { t * a } else { (if t < 0.0 { -1.0 } else { 1.0 }) * (w * a - hw) + ht };
+                *q = sign * g;
+            }
+        }
+    };
+    let chord = |y: f64| {
+        let s = ((y - e.cy) / e.ay).clamp(-1.0, 1.0);
+        (1.0 - s * s).max(0.0).sqrt()
+    };
+    let area = e.ax * e.ay;
+    // the box's columns whose pixels lie inside the clip whole
+    let (in0, in1) = ((e.clip.x0 - px0 as f64).ceil().max(0.0), (e.clip.x1 - px0 as f64).floor().min(bw as f64));
+    let whole_runs = bw > WHOLE_RUN_MIN_WIDTH;
+    // rows above the centre (their top corners no lower than it) from the top
+    let split = if whole_runs { (e.cy.floor() - py0 as f64 + 1.0).clamp(0.0, bh as f64) as usize } else { bh };
+    let mut carried = None;
+    for j in (0..split).chain((split..bh).rev()) {
+        if rows.is_some_and(|r| !r[j]) {
+            carried = None;
+            continue;
+        }
+        let y = (py0 + j) as f64;
+        // the row's corners at `y_near` come from the previous row
+        let downward = j < split;
+        let (y_near, y_far) = if downward { (y, y + 1.0) } else { (y + 1.0, y) };
+        // pixels [f0, f1) of the box are covered whole
+        let (mut f0, mut f1) = (0usize, 0usize);
+        if whole_runs && y >= e.clip.y0 && y + 1.0 <= e.clip.y1 {
+            let half = e.ax * chord(y).min(chord(y + 1.0));
+            let (lo, hi) = ((e.cx - half - px0 as f64).ceil().max(in0), (e.cx + half - px0 as f64).floor().min(in1));
+            if hi > lo {
+                (f0, f1) = (lo as usize, hi as usize);
+            }
+        }
+        let fringe = if f1 > f0 { [(0, f0 + 1), (f1, bw + 1)] } else { [(0, bw + 1), (0, 0)] };
+        if carried != Some(y_near) {
+            corner_row(y_near, near, fringe);
+        }
+        corner_row(y_far, far, fringe);
+        let (top, bottom) = if downward { (&*near, &*far) } else { (&*far, &*near) };
+        let row = &mut acc[j * stride..][..stride];
+        // the running sum as the reader forms it, so that it meets each coverage
+        let (mut sum, mut first, mut last) = (0.0f32, usize::MAX, 0usize);
+        let mut put = |k: usize, c: f32, sum: &mut f32| {
+            let d = c - *sum;
+            if d != 0.0 {
+                row[k] += d;
+                *sum += d;
+                first = first.min(k);
+                last = k;
+            }
+        };
+        let cover = |k: usize| {
+            let c = ((bottom[k + 1] - bottom[k]) - (top[k + 1] - top[k])) * area;
+            if c >= 1.0 - 1e-9 { 1.0 } else if c <= 1e-9 { 0.0 } else { c as f32 }
+        };
+        for k in 0..f0 {
+            put(k, cover(k), &mut sum);
+        }
+        if f1 > f0 {
+            put(f0, 1.0, &mut sum);
+        }
+        for k in f1.max(f0)..bw {
+            put(k, cover(k), &mut sum);
+        }
+        if sum != 0.0 {
+            row[bw] -= sum;
+            last = bw;
+        }
+        if track && first <= last {
+            let sp = &mut span[j];
+            *sp = (sp.0.min(first as u32), sp.1.max(last as u32));
+        }
+        std::mem::swap(&mut near, &mut far);
+        carried = Some(y_far);
+    }
+}
+
 /// Accumulates one edge (coordinates relative to the box, y within `[0, h]`, x within
 /// `[0, w]`) into `acc`. Derived from font-rs's `draw_line`.
 #[allow(clippy::too_many_arguments)]
@@ -725,7 +885,65 @@ pub fn grid_axis_coverage(lo: f64, hi: f64, clo: f64, chi: f64, grid: Option<(f6
 
 #[cfg(test)]
 mod tests {
-    use super::{axis_coverage, grid_axis_coverage};
+    use super::{axis_coverage, grid_axis_coverage, Rasterizer};
+    use crate::geometry::{Point, Rect};
+
+    /// The area of the ellipse inside pixel `(x, y)` and `clip`, by the midpoint rule
+    /// on `n x n` samples along x with the chord's exact extent along y.
+    fn sampled_area(c: Point, ax: f64, ay: f64, clip: Rect, x: usize, y: usize, n: usize) -> f64 {
+        let (y0, y1) = ((y as f64).max(clip.y0), ((y + 1) as f64).min(clip.y1));
+        (0..n)
+            .map(|i| {
+                let xs = x as f64 + (i as f64 + 0.5) / n as f64;
+                if xs < clip.x0 || xs > clip.x1 {
+                    return 0.0;
+                }
+                let t = (xs - c.x) / ax;
+                let half = ay * (1.0 - t * t).max(0.0).sqrt();
+                ((c.y + half).min(y1) - (c.y - half).max(y0)).max(0.0) / n as f64
+            })
+            .sum()
+    }
+
+    #[test]
+    fn axis_ellipses_cover_each_pixel_by_their_exact_area() {
+        let full = Rect { x0: 0.0, y0: 0.0, x1: 64.0, y1: 64.0 };
+        let cut = Rect { x0: 20.3, y0: 0.0, x1: 64.0, y1: 31.6 };
+        // small ones (every row computed whole) and wide ones (rows skip the pixels
+        // they cover whole), inside the buffer, clipped, and over its border
+        let cases = [
+            (Point::new(10.3, 12.7), 2.6, 2.6, full),
+            (Point::new(30.5, 30.5), 0.7, 1.9, full),
+            (Point::new(32.2, 28.9), 17.3, 11.45, full),
+            (Point::new(25.0, 30.0), 14.2, 14.2, cut),
+            (Point::new(2.5, 60.25), 9.6, 7.1, full),
+            (Point::new(40.0, 40.0), 30.0, 5.0, cut),
+        ];
+        for (c, ax, ay, clip) in cases {
+            let mut r = Rasterizer::default();
+            r.begin(clip);
+            r.add_axis_ellipse(c, ax, ay);
+            let mut got = vec![0.0f64; 64 * 64];
+            r.finish(64, 64, |y, x0, cov| {
+                for (k, &v) in cov.iter().enumerate() {
+                    got[y * 64 + x0 + k] = v as f64;
+                }
+            });
+            let mut total = 0.0;
+            for y in 0..64 {
+                for x in 0..64 {
+                    let want = sampled_area(c, ax, ay, clip, x, y, 4000);
+                    let g = got[y * 64 + x];
+                    assert!((g - want).abs() < 2e-4, "ellipse {c:?} {ax} x {ay}, pixel ({x}, {y}): {g} against {want}");
+                    total += g;
+                }
+            }
+            if clip == full && c.x - ax >= 0.0 && c.y + ay <= 64.0 {
+                let area = std::f64::consts::PI * ax * ay;
+                assert!((total - area).abs() < 1e-4 * area, "{c:?}: total {total} against {area}");
+            }
+        }
+    }
 
     #[test]
     fn grid_axis_coverage_spreads_each_end_over_its_canvas_cell() {
