@@ -189,6 +189,11 @@ pub struct Canvas {
     /// The outer edge of the stroke of the ellipse being drawn, whose samples a
     /// fill-and-stroke pair's edge pixels take (see `composite_pair`).
     pair_form: Option<EllipseForm>,
+    /// The device centre and semi-axes (along x and y, scaled to the area of the
+    /// browser's polygon) of the fill of the ellipse being drawn with a stroke, whose
+    /// exact area a fill-and-stroke pair takes for its fill (see
+    /// [`Rasterizer::add_axis_ellipse`](crate::coverage::Rasterizer::add_axis_ellipse)).
+    pair_ellipse: Option<(Point, f64, f64)>,
     /// The pixels drawing may write: the whole buffer, or while a frame is redrawn
     /// only where it differs from the last, its damaged rectangles.
     win: Window,
@@ -364,6 +369,7 @@ impl Canvas {
             seam_edges: Vec::new(),
             seam_contours: 0,
             pair_form: None,
+            pair_ellipse: None,
             win: Window::default(),
             window: PixRect { x0: 0, y0: 0, x1: w as u32, y1: h as u32 },
             last: LastFrame::default(),
@@ -589,10 +595,19 @@ impl Canvas {
                     let (a, b) = (rx + hw, ry + hw);
                     EllipseForm::new((d.x, d.y), (m.a * a, m.b * a), (m.c * b, m.d * b), 1.0)
                 });
+                self.pair_ellipse = match self.device_matrix(&style) {
+                    Some(m) if Self::stroke_on(&style) && ((m.b == 0.0 && m.c == 0.0) || (m.a == 0.0 && m.d == 0.0)) => {
+                        let f = self.browser_ellipse_area_factor(&style, rx, ry).sqrt();
+                        let (ax, ay) = if m.b == 0.0 { (m.a * rx, m.d * ry) } else { (m.c * ry, m.b * rx) };
+                        Some((m.apply(Point::new(cx, cy)), ax.abs() * f, ay.abs() * f))
+                    }
+                    _ => None,
+                };
                 self.shape(&style, true, true, bounds, false, &|p, fl, _| {
                     flatten::ellipse(p, fl, cx, cy, rx, ry);
                 });
                 self.pair_form = None;
+                self.pair_ellipse = None;
             }
             Command::Arc { style, c, mode } => self.arc(&style, c, mode),
             Command::Line { style, p } => {
@@ -1254,11 +1269,7 @@ impl Canvas {
             self.composite_cached(i, &paint);
             return true;
         }
-        let key = [canvas.a, canvas.b, canvas.c, canvas.d, rx, ry];
-        if self.last_ellipse_factor.0 != key {
-            self.last_ellipse_factor = (key, flatten::browser_ellipse_area_factor(&canvas, rx, ry));
-        }
-        let area_scale = self.last_ellipse_factor.1.sqrt();
+        let area_scale = self.browser_ellipse_area_factor(style, rx, ry).sqrt();
         // semi-axes along x and y when the device ellipse has its axes there
         let axes = if u.y == 0.0 && v.x == 0.0 {
             Some((u.x.abs(), v.y.abs()))
@@ -1339,6 +1350,17 @@ impl Canvas {
         self.seam_edges.push((prev, first));
         let form = EllipseForm::new((d.x, d.y), (ax, 0.0), (0.0, ay), 1.0);
         self.finish_seams(paint, lookup, Some(form));
+    }
+
+    /// [`flatten::browser_ellipse_area_factor`] of an ellipse of radii `rx`, `ry`
+    /// under the style's canvas transform, kept for the next ellipse of the same.
+    fn browser_ellipse_area_factor(&mut self, style: &Style, rx: f64, ry: f64) -> f64 {
+        let canvas = canvas_matrix(style);
+        let key = [canvas.a, canvas.b, canvas.c, canvas.d, rx, ry];
+        if self.last_ellipse_factor.0 != key {
+            self.last_ellipse_factor = (key, flatten::browser_ellipse_area_factor(&canvas, rx, ry));
+        }
+        self.last_ellipse_factor.1
     }
 
     /// A polygon of signed area `area` whose box `dot` lies inside one device pixel and

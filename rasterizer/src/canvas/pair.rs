@@ -456,7 +456,10 @@ impl Canvas {
         let path = std::mem::take(&mut self.path);
         let outline = std::mem::take(&mut self.outline);
         let map = |p: Point| m.apply(p);
-        self.box_coverage(b, &mut scratch.fill, |cv| cv.raster.add_polygon(&path.pts[c.start..c.end], map));
+        self.box_coverage(b, &mut scratch.fill, |cv| match cv.pair_ellipse {
+            Some((d, ax, ay)) => cv.raster.add_axis_ellipse(d, ax, ay),
+            None => cv.raster.add_polygon(&path.pts[c.start..c.end], map),
+        });
         self.box_coverage(b, &mut scratch.stroke, |cv| {
             for l in &loops {
                 cv.raster.add_polygon(&outline.pts[l.start..l.end], map);
@@ -533,7 +536,10 @@ impl Canvas {
         } else {
             let path = std::mem::take(&mut self.path);
             let map = |p: Point| m.apply(p);
-            self.box_coverage(b, &mut scratch.fill, |cv| cv.raster.add_polygon(&path.pts[c.start..c.end], map));
+            self.box_coverage(b, &mut scratch.fill, |cv| match cv.pair_ellipse {
+                Some((d, ax, ay)) => cv.raster.add_axis_ellipse(d, ax, ay),
+                None => cv.raster.add_polygon(&path.pts[c.start..c.end], map),
+            });
             let bands = std::mem::take(&mut scratch.bands);
             self.box_coverage(b, &mut scratch.stroke, |cv| {
                 for q in &bands {
