@@ -60,6 +60,9 @@ pub const DEFAULT_TOLERANCE: f64 = 0.1;
 /// general path, which culls the curve outside the clip before flattening it.
 const MAX_DIRECT_ELLIPSE: f64 = 1024.0;
 
+/// Slots of the canvas's memo of [`flatten::browser_ellipse_area_factor`].
+const ELLIPSE_FACTOR_SLOTS: usize = 64;
+
 /// Every sample along an axis ([`sample_span`] of `[0, 1]`).
 const FULL_SAMPLES: (u32, u32) = (0, crate::seams::MASK_SIDE as u32);
 
@@ -177,9 +180,11 @@ pub struct Canvas {
     glyph_coverage: GlyphCoverage,
     /// The fill being drawn is glyph masks (see [`crate::blend::MaskGamma`]).
     glyph_masks: bool,
-    /// The last [`flatten::browser_ellipse_area_factor`] and its inputs (the canvas
-    /// map's linear part, the radii): a scene's stars and particles repeat a few sizes.
-    last_ellipse_factor: ([f64; 6], f64),
+    /// Recent [`flatten::browser_ellipse_area_factor`]s and their inputs (the canvas
+    /// map's linear part, the radii), by a hash of the inputs: a scene's stars and
+    /// particles repeat a few sizes, and a creature draws its body, eyes and pupils in
+    /// turn every frame.
+    ellipse_factors: Box<[([f64; 6], f64); ELLIPSE_FACTOR_SLOTS]>,
     /// What opaque rectangles and convex polygons drew into the edge pixels of the
     /// current epoch.
     records: Records,
@@ -364,7 +369,7 @@ impl Canvas {
             fine_masks: Vec::new(),
             glyph_coverage: GlyphCoverage::default(),
             glyph_masks: false,
-            last_ellipse_factor: ([f64::NAN; 6], 1.0),
+            ellipse_factors: Box::new([([f64::NAN; 6], 1.0); ELLIPSE_FACTOR_SLOTS]),
             records: Records::default(),
             seam_edges: Vec::new(),
             seam_contours: 0,
@@ -596,7 +601,8 @@ impl Canvas {
                     EllipseForm::new((d.x, d.y), (m.a * a, m.b * a), (m.c * b, m.d * b), 1.0)
                 });
                 self.pair_ellipse = match self.device_matrix(&style) {
-                    Some(m) if Self::stroke_on(&style) && ((m.b == 0.0 && m.c == 0.0) || (m.a == 0.0 && m.d == 0.0)) => {
+                    // (only an opaque fill makes a pair)
+                    Some(m) if Self::stroke_on(&style) && style.fill.a == 255 && ((m.b == 0.0 && m.c == 0.0) || (m.a == 0.0 && m.d == 0.0)) => {
                         let f = self.browser_ellipse_area_factor(&style, rx, ry).sqrt();
                         let (ax, ay) = if m.b == 0.0 { (m.a * rx, m.d * ry) } else { (m.c * ry, m.b * rx) };
                         Some((m.apply(Point::new(cx, cy)), ax.abs() * f, ay.abs() * f))
@@ -1357,10 +1363,12 @@ impl Canvas {
     fn browser_ellipse_area_factor(&mut self, style: &Style, rx: f64, ry: f64) -> f64 {
         let canvas = canvas_matrix(style);
         let key = [canvas.a, canvas.b, canvas.c, canvas.d, rx, ry];
-        if self.last_ellipse_factor.0 != key {
-            self.last_ellipse_factor = (key, flatten::browser_ellipse_area_factor(&canvas, rx, ry));
+        let hash = key.iter().fold(0u64, |h, v| (h ^ v.to_bits()).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let slot = &mut self.ellipse_factors[(hash >> 58) as usize % ELLIPSE_FACTOR_SLOTS];
+        if slot.0 != key {
+            *slot = (key, flatten::browser_ellipse_area_factor(&canvas, rx, ry));
         }
-        self.last_ellipse_factor.1
+        slot.1
     }
 
     /// A polygon of signed area `area` whose box `dot` lies inside one device pixel and
