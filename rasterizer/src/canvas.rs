@@ -321,6 +321,36 @@ fn finite(v: &[f32]) -> bool {
     v.iter().all(|x| x.is_finite())
 }
 
+/// The `n` edges of the polygon [`Canvas::fill_ellipse`] draws for the device ellipse
+/// `d + u cos t + v sin t`, in p5's order: from the leftmost point through the top,
+/// `(-cos t, -sin t)`, in steps of sine and cosine `step`, the closing edge last.
+#[inline(always)]
+fn ellipse_polygon(d: Point, u: Point, v: Point, n: usize, (sin_s, cos_s): (f64, f64), mut edge: impl FnMut(Point, Point)) {
+    let at = |c: f64, s: f64| Point::new(d.x - u.x * c - v.x * s, d.y - u.y * c - v.y * s);
+    let first = at(1.0, 0.0);
+    let (mut c, mut s) = (1.0f64, 0.0f64);
+    let mut prev = first;
+    for _ in 1..n {
+        (c, s) = (c * cos_s - s * sin_s, s * cos_s + c * sin_s);
+        let p = at(c, s);
+        edge(prev, p);
+        prev = p;
+    }
+    edge(prev, first);
+}
+
+/// The semi-axes along x and y of the device ellipse `d + u cos t + v sin t` when its
+/// axes lie there (no rotation or shear), else `None`.
+fn device_axes(u: Point, v: Point) -> Option<(f64, f64)> {
+    if u.y == 0.0 && v.x == 0.0 {
+        Some((u.x.abs(), v.y.abs()))
+    } else if u.x == 0.0 && v.y == 0.0 {
+        Some((v.x.abs(), u.y.abs()))
+    } else {
+        None
+    }
+}
+
 /// The style's map from user space to canvas pixels (what the browser's canvas
 /// transform is), before the fit to the observation.
 fn canvas_matrix(style: &Style) -> Transform {
@@ -600,15 +630,13 @@ impl Canvas {
                     let (a, b) = (rx + hw, ry + hw);
                     EllipseForm::new((d.x, d.y), (m.a * a, m.b * a), (m.c * b, m.d * b), 1.0)
                 });
-                self.pair_ellipse = match self.device_matrix(&style) {
-                    // (only an opaque fill makes a pair)
-                    Some(m) if Self::stroke_on(&style) && style.fill.a == 255 && ((m.b == 0.0 && m.c == 0.0) || (m.a == 0.0 && m.d == 0.0)) => {
-                        let f = self.browser_ellipse_area_factor(&style, rx, ry).sqrt();
-                        let (ax, ay) = if m.b == 0.0 { (m.a * rx, m.d * ry) } else { (m.c * ry, m.b * rx) };
-                        Some((m.apply(Point::new(cx, cy)), ax.abs() * f, ay.abs() * f))
-                    }
-                    _ => None,
-                };
+                // (only an opaque fill makes a pair)
+                let pair_fill = Self::stroke_on(&style) && style.fill.a == 255;
+                self.pair_ellipse = self.device_matrix(&style).filter(|_| pair_fill).and_then(|m| {
+                    let (ax, ay) = device_axes(Point::new(m.a * rx, m.b * rx), Point::new(m.c * ry, m.d * ry))?;
+                    let f = self.browser_ellipse_area_factor(&style, rx, ry).sqrt();
+                    Some((m.apply(Point::new(cx, cy)), ax * f, ay * f))
+                });
                 self.shape(&style, true, true, bounds, false, &|p, fl, _| {
                     flatten::ellipse(p, fl, cx, cy, rx, ry);
                 });
@@ -1276,15 +1304,7 @@ impl Canvas {
             return true;
         }
         let area_scale = self.browser_ellipse_area_factor(style, rx, ry).sqrt();
-        // semi-axes along x and y when the device ellipse has its axes there
-        let axes = if u.y == 0.0 && v.x == 0.0 {
-            Some((u.x.abs(), v.y.abs()))
-        } else if u.x == 0.0 && v.y == 0.0 {
-            Some((v.x.abs(), u.y.abs()))
-        } else {
-            None
-        };
-        let axes = axes.map(|(ax, ay)| (ax * area_scale, ay * area_scale));
+        let axes = device_axes(u, v).map(|(ax, ay)| (ax * area_scale, ay * area_scale));
         let k = k * area_scale;
         let (u, v) = (Point::new(u.x * k, u.y * k), Point::new(v.x * k, v.y * k));
         // The box of the polygon (of the scaled ellipse, which holds its vertices).
@@ -1301,31 +1321,21 @@ impl Canvas {
             self.fill_axis_ellipse(&paint, lookup, seams, d, (ax, ay), (u, v, n, sin_s, cos_s));
             return true;
         }
-        // p5 starts at the leftmost point and runs through the top: (-cos t, -sin t).
-        let at = |c: f64, s: f64| Point::new(d.x - u.x * c - v.x * s, d.y - u.y * c - v.y * s);
         self.raster.begin(clip);
         self.seam_edges.clear();
-        let first = at(1.0, 0.0);
-        let (mut c, mut s) = (1.0f64, 0.0f64);
-        let mut prev = first;
-        for _ in 1..n {
-            (c, s) = (c * cos_s - s * sin_s, s * cos_s + c * sin_s);
-            let p = at(c, s);
+        ellipse_polygon(d, u, v, n, (sin_s, cos_s), |a, b| {
             if seams {
-                self.add_polygon_edge(prev, p);
+                self.add_polygon_edge(a, b);
             } else {
-                self.raster.add_edge(prev, p);
+                self.raster.add_edge(a, b);
             }
-            prev = p;
-        }
+        });
         if seams {
-            self.add_polygon_edge(prev, first);
             // the ellipse of the polygon's area: n sin(2 pi / n) / (2 pi) of its own
             let s = (n as f64 * sin_s / std::f64::consts::TAU).sqrt();
             let form = EllipseForm::new((d.x, d.y), (u.x, u.y), (v.x, v.y), s);
             self.finish_seams(&paint, lookup, Some(form));
         } else {
-            self.raster.add_edge(prev, first);
             self.finish_shape_keeping(&paint, lookup);
         }
         true
@@ -1343,17 +1353,8 @@ impl Canvas {
             return self.finish_shape_keeping(paint, lookup);
         }
         self.seam_edges.clear();
-        let at = |c: f64, s: f64| Point::new(d.x - u.x * c - v.x * s, d.y - u.y * c - v.y * s);
-        let first = at(1.0, 0.0);
-        let (mut c, mut s) = (1.0f64, 0.0f64);
-        let mut prev = first;
-        for _ in 1..n {
-            (c, s) = (c * cos_s - s * sin_s, s * cos_s + c * sin_s);
-            let p = at(c, s);
-            self.seam_edges.push((prev, p));
-            prev = p;
-        }
-        self.seam_edges.push((prev, first));
+        let edges = &mut self.seam_edges;
+        ellipse_polygon(d, u, v, n, (sin_s, cos_s), |a, b| edges.push((a, b)));
         let form = EllipseForm::new((d.x, d.y), (ax, 0.0), (0.0, ay), 1.0);
         self.finish_seams(paint, lookup, Some(form));
     }
