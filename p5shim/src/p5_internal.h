@@ -161,6 +161,7 @@ struct P5Shim {
     JSValue vector_proto;     /* p5.Vector.prototype */
     JSValue vector_from_radians, vector_to_radians; /* what createVector() stores */
     JSValue vector_stages[P5_VECTOR_PROPS];
+    JSValue vector_xyz_model; /* the shape of new p5.Vector(x, y, z)'s objects */
     void *vector_js;          /* p5_vector.c's P5VectorJS */
     /* one line of text being laid out (p5_text.c) */
     uint32_t *line_cps, *line_glyphs;

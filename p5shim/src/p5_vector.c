@@ -42,6 +42,7 @@ void p5_vector_init(P5Shim *s)
     s->vector_ctor = s->vector_proto = JS_UNDEFINED;
     s->vector_from_radians = s->vector_to_radians = JS_UNDEFINED;
     for (int i = 0; i < P5_VECTOR_PROPS; i++) s->vector_stages[i] = JS_UNDEFINED;
+    s->vector_xyz_model = JS_UNDEFINED;
     s->vector_js = NULL;
 }
 
@@ -49,7 +50,7 @@ void p5_vector_free(P5Shim *s)
 {
     JSContext *ctx = s->ctx;
     JSValue *vals[] = {&s->vector_ctor, &s->vector_proto, &s->vector_from_radians,
-                       &s->vector_to_radians};
+                       &s->vector_to_radians, &s->vector_xyz_model};
     for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
         JS_FreeValue(ctx, *vals[i]);
         *vals[i] = JS_UNDEFINED;
@@ -73,6 +74,16 @@ void p5_vector_free(P5Shim *s)
 
 /* ------------------------------------------------------------------ helpers */
 
+/* The x, y and z of vector `o` in place, when it has the shape of the vectors
+ * createVector() and new p5.Vector() make (which a vector keeps unless a game adds,
+ * deletes or redefines a property of it); else NULL: its fields are looked up. */
+static JSValue *p5v_xyz(P5Shim *s, JSValueConst o)
+{
+    JSValue *v = engine_own_values_like(o, s->vector_stages[P5_VECTOR_PROPS - 1]);
+    if (v) return v + P5_VECTOR_PROPS - 3; /* after isPInst, _fromRadians, _toRadians */
+    return engine_own_values_like(o, s->vector_xyz_model);
+}
+
 /* A field of a JS object as a number: 1 if it is a plain number, 0 if not (the caller
  * takes the JS path), -1 on an exception. */
 static int p5v_get(JSContext *ctx, JSValueConst o, JSAtom atom, double *out)
@@ -94,6 +105,16 @@ static int p5v_get(JSContext *ctx, JSValueConst o, JSAtom atom, double *out)
 
 static int p5v_get3(JSContext *ctx, P5Shim *s, JSValueConst o, double *v)
 {
+    const JSValue *f = p5v_xyz(s, o);
+    if (f) {
+        for (int i = 0; i < 3; i++) {
+            int tag = JS_VALUE_GET_TAG(f[i]);
+            if (tag == JS_TAG_INT) v[i] = JS_VALUE_GET_INT(f[i]);
+            else if (tag == JS_TAG_FLOAT64) v[i] = JS_VALUE_GET_FLOAT64(f[i]);
+            else return 0;
+        }
+        return 1;
+    }
     int r;
     if ((r = p5v_get(ctx, o, s->atoms[P5_ATOM_x], &v[0])) <= 0) return r;
     if ((r = p5v_get(ctx, o, s->atoms[P5_ATOM_y], &v[1])) <= 0) return r;
@@ -102,6 +123,12 @@ static int p5v_get3(JSContext *ctx, P5Shim *s, JSValueConst o, double *v)
 
 static int p5v_set3(JSContext *ctx, P5Shim *s, JSValueConst o, const double *v)
 {
+    JSValue *f = p5v_xyz(s, o);
+    /* (numbers in place hold nothing to free) */
+    if (f && JS_IsNumber(f[0]) && JS_IsNumber(f[1]) && JS_IsNumber(f[2])) {
+        for (int i = 0; i < 3; i++) f[i] = p5_new_number(ctx, v[i]);
+        return 0;
+    }
     for (int i = 0; i < 3; i++)
         if (JS_SetProperty(ctx, o, s->atoms[P5_ATOM_x + i], p5_new_number(ctx, v[i])) < 0) return -1;
     return 0;
@@ -152,7 +179,8 @@ static int p5v_operands(JSContext *ctx, P5Shim *s, int argc, JSValueConst *argv,
         return 1;
     }
     if (JS_IsObject(x)) {
-        if (!p5v_is_vector(ctx, s, x)) return 0; /* other arrays and the rest: JS */
+        /* (a vector's shape says what it is) */
+        if (!p5v_xyz(s, x) && !p5v_is_vector(ctx, s, x)) return 0; /* other arrays and the rest: JS */
         double v[3];
         int r = p5v_get3(ctx, s, x, v);
         if (r <= 0) {
@@ -223,6 +251,17 @@ static JSValue p5v_value_or0(JSContext *ctx, JSValueConst v)
 /* The copy this.copy() makes, for a direct vector: the same kind, the same fields. */
 static JSValue p5v_copy(JSContext *ctx, P5Shim *s, JSValueConst v)
 {
+    const JSValue *all = engine_own_values_like(v, s->vector_stages[P5_VECTOR_PROPS - 1]);
+    const JSValue *xyz = all ? all + P5_VECTOR_PROPS - 3 : engine_own_values_like(v, s->vector_xyz_model);
+    if (xyz) {
+        /* read in place (nothing here runs JavaScript): isPInst, _fromRadians,
+         * _toRadians, then x, y, z */
+        int is_pinst = all && JS_ToBool(ctx, all[0]) > 0;
+        JSValue f[3];
+        for (int i = 0; i < 3; i++) f[i] = p5v_value_or0(ctx, xyz[i]);
+        return p5v_new(ctx, s, is_pinst, is_pinst ? all[1] : JS_UNDEFINED,
+                       is_pinst ? all[2] : JS_UNDEFINED, f[0], f[1], f[2]);
+    }
     JSValue pinst = JS_GetProperty(ctx, v, s->atoms[P5_ATOM_isPInst]);
     if (JS_IsException(pinst)) return pinst;
     int is_pinst = JS_ToBool(ctx, pinst);
@@ -258,6 +297,20 @@ static JSValue p5v_copy(JSContext *ctx, P5Shim *s, JSValueConst v)
  * own converters are applied here, anything else is called. */
 static int p5v_convert(JSContext *ctx, P5Shim *s, JSValueConst v, int to_radians, double a, double *out)
 {
+    const JSValue *all = engine_own_values_like(v, s->vector_stages[P5_VECTOR_PROPS - 1]);
+    if (all || engine_own_values_like(v, s->vector_xyz_model)) {
+        /* isPInst and the converter read in place */
+        JSValueConst mine = to_radians ? s->vector_to_radians : s->vector_from_radians;
+        JSValueConst f = all ? all[to_radians ? 2 : 1] : JS_UNDEFINED;
+        if (!all || JS_ToBool(ctx, all[0]) <= 0) {
+            *out = a;
+            return 0;
+        }
+        if (JS_IsObject(f) && JS_VALUE_GET_PTR(f) == JS_VALUE_GET_PTR(mine)) {
+            *out = !s->angle_degrees ? a : to_radians ? a * (M_PI / 180) : a * (180 / M_PI);
+            return 0;
+        }
+    }
     JSValue pinst = JS_GetProperty(ctx, v, s->atoms[P5_ATOM_isPInst]);
     if (JS_IsException(pinst)) return -1;
     int is_pinst = JS_ToBool(ctx, pinst);
@@ -594,6 +647,16 @@ static JSValue js_p5_register_vector(JSContext *ctx, JSValueConst this_val, int 
                                      s->atoms[P5_ATOM_y], s->atoms[P5_ATOM_z]};
     if (p5_make_stages(ctx, s->vector_proto, atoms, P5_VECTOR_PROPS, s->vector_stages) < 0)
         return JS_EXCEPTION;
+    JSValue xyz[3] = {JS_UNDEFINED, JS_UNDEFINED, JS_UNDEFINED};
+    int bad = p5_make_stages(ctx, s->vector_proto, atoms + P5_VECTOR_PROPS - 3, 3, xyz) < 0;
+    JS_FreeValue(ctx, xyz[0]);
+    JS_FreeValue(ctx, xyz[1]);
+    if (bad) {
+        JS_FreeValue(ctx, xyz[2]);
+        return JS_EXCEPTION;
+    }
+    JS_FreeValue(ctx, s->vector_xyz_model);
+    s->vector_xyz_model = xyz[2];
     /* new p5.Vector(x, y, z) objects start with x: its shapes are separate ones */
     return JS_UNDEFINED;
 }

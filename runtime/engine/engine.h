@@ -21,6 +21,16 @@ JSValue engine_new_array_from(JSContext *ctx, JSValue *vals, int n);
  * elements are borrowed, valid until JS code next runs. */
 int engine_fast_array(JSContext *ctx, JSValueConst v, JSValue **vals, uint32_t *n);
 
+/* The own property values of `obj`, in order, when it is a plain object with the very
+ * shape of `model` (a plain object of data properties, as engine_new_object_like takes
+ * it, kept by the caller and never handed to JavaScript; `obj` then has the same
+ * prototype and the same properties in the same order with the same flags: made by
+ * engine_new_object_like from it, or given the same properties one by one), to read
+ * and write in place; else NULL (always in quickjs-ng builds). A value
+ * written in place must be freed by the caller once replaced. Valid until JavaScript
+ * code next runs. */
+JSValue *engine_own_values_like(JSValueConst obj, JSValueConst model);
+
 /* Whether `proto` lies on the prototype chain of `v` (what instanceof walks): 1 or 0,
  * read without calling anything; -1 where only the API can say (a proxy on the way,
  * `v` not an object, or quickjs-ng builds). */

@@ -54,6 +54,17 @@ int engine_string_equals_ascii(JSValueConst v, const char *s, size_t n)
     return 1;
 }
 
+JSValue *engine_own_values_like(JSValueConst obj, JSValueConst model)
+{
+    _Static_assert(sizeof(JSProperty) == sizeof(JSValue), "a data property holds just its value");
+    if (JS_VALUE_GET_TAG(obj) != JS_TAG_OBJECT || JS_VALUE_GET_TAG(model) != JS_TAG_OBJECT) return NULL;
+    JSObject *p = JS_VALUE_GET_OBJ(obj);
+    /* (a hashed shape is never changed in place: an object whose properties change
+     * moves to another shape) */
+    if (p->shape != JS_VALUE_GET_OBJ(model)->shape || p->class_id != JS_CLASS_OBJECT) return NULL;
+    return &p->prop[0].u.value;
+}
+
 int engine_inherits(JSValueConst v, JSValueConst proto)
 {
     if (JS_VALUE_GET_TAG(v) != JS_TAG_OBJECT || JS_VALUE_GET_TAG(proto) != JS_TAG_OBJECT) return -1;
@@ -265,6 +276,11 @@ JSValue engine_new_array_from(JSContext *ctx, JSValue *vals, int n)
 int engine_fast_array(JSContext *ctx, JSValueConst v, JSValue **vals, uint32_t *n)
 {
     return 0;
+}
+
+JSValue *engine_own_values_like(JSValueConst obj, JSValueConst model)
+{
+    return NULL;
 }
 
 int engine_inherits(JSValueConst v, JSValueConst proto)

@@ -8,6 +8,7 @@ compares the QuickJS shim against these values.
 
 Usage:
     python3 tests/tools/gen_p5_expected.py --p5 path/to/p5.min.js [--chromium /usr/bin/chromium]
+    python3 tests/tools/gen_p5_expected.py --p5 path/to/p5.min.js --missing   # new cases only
 
 p5.js comes from the npm package (``npm pack p5@1.11.13``, file ``package/lib/p5.min.js``
 or ``p5.js``); it is inlined into the page, so no server and no network are used.
@@ -58,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--p5", required=True, type=pathlib.Path, help="p5.js or p5.min.js of p5 1.11.13")
     ap.add_argument("--chromium", default="/usr/bin/chromium", help="Chromium executable")
     ap.add_argument("--cases", default=CASES, type=pathlib.Path, help="cases file to fill in place")
+    ap.add_argument("--missing", action="store_true",
+                    help="only the cases without a golden value yet (a page per case: all take minutes)")
     args = ap.parse_args(argv)
 
     from playwright.sync_api import sync_playwright  # imported here: only this tool needs it
@@ -67,7 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
         version = None
-        for case in data["cases"]:
+        todo = [c for c in data["cases"]
+                if not args.missing or ("expected" not in c and not c.get("expected_undefined"))]
+        for case in todo:
             # a new page per case: set_content() on one page would keep the same
             # window (and p5's state: colorMode, angleMode, seeds) between cases
             page = browser.new_page()
@@ -87,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
             page.close()
         browser.close()
     args.cases.write_text(json.dumps(data, indent=1) + "\n")
-    print(f"filled {len(data['cases'])} cases from p5 {version}")
+    print(f"filled {len(todo)} cases from p5 {version}")
     return 0
 
 
