@@ -269,3 +269,31 @@ fn what_follows_a_run_of_bands_draws_over_the_run_s_last_rows() {
     assert_eq!(draw_at(&cw), read_rgb(&over), "a second run in the stream and over the last frame");
     assert_ne!(read_rgb(&over), base, "the second run drew");
 }
+
+#[test]
+fn bands_of_a_narrower_run_blend_only_their_own_columns() {
+    // A sky of full-width translucent bands, then, in the next frame (drawn over it),
+    // one of left-half bands: the right half keeps what the first frame left, the
+    // left half changes (each run blends the columns of its own bands).
+    let sky = |x1: f32, colour: Rgba| {
+        let mut cw = CommandWriter::new();
+        for y in 0..400 {
+            cw.line(&stroke(colour, 1.0, Cap::Butt, Join::Miter), 0.0, y as f32, x1, y as f32);
+        }
+        cw
+    };
+    let mut c = canvas(64, 64);
+    let mut first = CommandWriter::new();
+    first.canvas(400.0, 400.0).background(Rgba::new(0, 0, 0, 255));
+    c.draw(first.words()).unwrap();
+    c.draw(sky(400.0, Rgba::new(40, 200, 90, 160)).words()).unwrap();
+    let before = read_rgb(&c);
+    c.draw(sky(200.0, Rgba::new(250, 20, 20, 160)).words()).unwrap();
+    let after = read_rgb(&c);
+    for y in [3, 30, 60] {
+        for x in [33, 40, 63] {
+            assert_eq!(px(&after, 64, x, y), px(&before, 64, x, y), "right half ({x}, {y})");
+        }
+        assert!(px(&after, 64, 10, y)[0] > px(&before, 64, 10, y)[0] + 50, "left half (10, {y})");
+    }
+}

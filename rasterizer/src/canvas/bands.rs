@@ -83,6 +83,13 @@ pub(super) struct Bands {
     pub(super) missed: bool,
     /// The last frame drew a run.
     pub(super) used_last: bool,
+    /// The columns of the last band blended: its horizontal extent, the clip, the
+    /// canvas grid and the buffer width (as bits), its columns `i0..i1`, the fully
+    /// covered ones among them `f0..f1` (from `i0`) and each column's coverage (the
+    /// bands of a sky share them all).
+    cols_key: [u64; 7],
+    cols: (usize, usize, usize, usize),
+    cx: Vec<f32>,
 }
 
 impl Bands {
@@ -134,11 +141,21 @@ impl Canvas {
         self.bands.used = true;
         let (w, h) = (self.w, self.h);
         // the columns: fully covered ones take the run, partial ones at either end blend
-        let Some((i0, i1)) = crate::coverage::grid_axis_coverage(r.x0, r.x1, c.x0, c.x1, Some((ox, gx)), w, &mut self.cx) else { return true };
+        let cols_key = [r.x0, r.x1, c.x0, c.x1, ox, gx, w as f64].map(f64::to_bits);
+        if self.bands.cols_key != cols_key || self.bands.cx.is_empty() {
+            let b = &mut self.bands;
+            let Some((i0, i1)) = crate::coverage::grid_axis_coverage(r.x0, r.x1, c.x0, c.x1, Some((ox, gx)), w, &mut b.cx) else {
+                b.cx.clear();
+                return true;
+            };
+            let n = i1 - i0;
+            let f0 = b.cx.iter().position(|&v| v >= FULL).unwrap_or(n);
+            let f1 = b.cx.iter().rposition(|&v| v >= FULL).map_or(f0, |k| k + 1);
+            (b.cols_key, b.cols) = (cols_key, (i0, i1, f0, f1));
+        }
+        let (i0, i1, f0, f1) = self.bands.cols;
         let Some((j0, j1)) = crate::coverage::grid_axis_coverage(r.y0, r.y1, c.y0, c.y1, Some((oy, gy)), h, &mut self.cy) else { return true };
         let n = i1 - i0;
-        let f0 = self.cx.iter().position(|&v| v >= FULL).unwrap_or(n);
-        let f1 = self.cx.iter().rposition(|&v| v >= FULL).map_or(f0, |k| k + 1);
 
         let key = [r.x0, r.x1, c.x0, c.x1, gy, oy].map(f64::to_bits);
         // (a line is one command drawn in one call: the whole window)
@@ -212,7 +229,7 @@ impl Canvas {
             }
             let cyv = self.cy[j - j0];
             for k in (0..f0).chain(f1.max(f0)..n) {
-                paint.blend_uniform(&mut self.pixels[row + 3 * k..row + 3 * k + 3], self.cx[k] * cyv);
+                paint.blend_uniform(&mut self.pixels[row + 3 * k..row + 3 * k + 3], b.cx[k] * cyv);
             }
         }
         true
