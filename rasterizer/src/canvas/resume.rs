@@ -334,9 +334,7 @@ impl Canvas {
         self.next_epoch();
         // the records' pending masks name the snapshot's shapes, kept in place
         self.records.set_pending_shapes(&self.snap.shapes);
-        for r in &self.snap.masks {
-            self.records.put(*r);
-        }
+        self.records.restore(&self.snap.masks);
     }
 
     /// The pixels and records of the damaged rectangles (set in `self.win`) back to
