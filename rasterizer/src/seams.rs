@@ -577,6 +577,14 @@ pub(crate) struct Records {
     /// This epoch's [`Run`]s (a slot `RUN | (k + 1)` names `runs[k]`).
     runs: Vec<Run>,
     run_store: RunStore,
+    /// The records of the last snapshot ([`Records::set_base`]), their masks computed,
+    /// and the slot grid that names them (`BASE | (k + 1)` for `base[k]`): an epoch
+    /// restored from the snapshot ([`Records::restore_base`]) copies the grid only,
+    /// and a record is copied in when its pixel is first looked up, as a run's is.
+    base: Vec<MaskRec>,
+    base_slot: Vec<u32>,
+    /// The slots may name base records (this epoch was restored from the base).
+    base_live: bool,
 }
 
 impl Run {
@@ -630,6 +638,9 @@ impl RunStore {
 
 /// Tags a slot that names a [`Run`] rather than a record.
 const RUN: u32 = 1 << 31;
+
+/// Tags a slot that names a base record ([`Records::set_base`]) not copied in yet.
+const BASE: u32 = 1 << 30;
 
 /// Pixels of one row whose records an opaque rectangle made alike, kept as one entry
 /// instead of a record each (most are never composited over again; a pixel's record
@@ -692,6 +703,9 @@ impl Records {
             self.run_store.clear();
             self.cap = pixels.max(1024);
             self.width = width;
+            self.base.clear();
+            self.base_slot.clear();
+            self.base_live = false;
         }
     }
 
@@ -701,6 +715,7 @@ impl Records {
         self.planes.clear();
         self.runs.clear();
         self.run_store.clear();
+        self.base_live = false;
     }
 
     /// Where the canvas's pixels lie on the device.
@@ -765,6 +780,11 @@ impl Records {
             self.push_with(pixel, |r| *r = rec);
             return Some(self.len - 1);
         }
+        if s & BASE != 0 {
+            let rec = *self.base_record(s, pixel).filter(|r| r.result == cur)?;
+            self.push_with(pixel, |r| *r = rec);
+            return Some(self.len - 1);
+        }
         self.index(pixel)
     }
 
@@ -776,7 +796,51 @@ impl Records {
         if s & RUN != 0 {
             return self.run_of(s, pixel).is_some_and(|run| run.result(&self.run_store, pixel, self.width) == cur);
         }
+        if s & BASE != 0 {
+            return self.base_record(s, pixel).is_some_and(|r| r.result == cur);
+        }
         self.index(pixel).is_some_and(|k| self.recs[k].result == cur)
+    }
+
+    /// The base record the base slot `s` names when it is `pixel`'s and the epoch was
+    /// restored from the base.
+    #[inline(always)]
+    fn base_record(&self, s: u32, pixel: usize) -> Option<&MaskRec> {
+        let rec = self.base.get(((s & !BASE) as usize).checked_sub(1)?)?;
+        (self.base_live && rec.pixel as usize == pixel).then_some(rec)
+    }
+
+    /// Makes the live records (those of [`Records::live`], whose pending masks name this
+    /// epoch's shapes) the base, and this epoch's records the base's.
+    pub(crate) fn set_base(&mut self, recs: &[MaskRec]) {
+        let (planes, width) = (&self.planes, self.width);
+        self.base.clear();
+        self.base.extend(recs.iter().map(|r| r.resolved(planes, width)));
+        self.base_slot.clear();
+        self.base_slot.resize(self.slot.len(), 0);
+        for (k, r) in self.base.iter().enumerate() {
+            if let Some(s) = self.base_slot.get_mut(r.pixel as usize) {
+                *s = BASE | (k as u32 + 1);
+            }
+        }
+        // (the same records, now all in the base)
+        self.len = 0;
+        self.runs.clear();
+        self.run_store.clear();
+        self.slot.copy_from_slice(&self.base_slot);
+        self.base_live = true;
+    }
+
+    /// Makes the base's records those of the epoch that has none yet (just cleared),
+    /// copying the slot grid only. False (nothing done) when the base is not of this
+    /// grid.
+    pub(crate) fn restore_base(&mut self) -> bool {
+        if self.len != 0 || self.base_slot.len() != self.slot.len() {
+            return false;
+        }
+        self.slot.copy_from_slice(&self.base_slot);
+        self.base_live = true;
+        true
     }
 
     /// The [`Run`] the run slot `s` names when it holds `pixel`.
@@ -1013,7 +1077,8 @@ impl Records {
             let row = run.y as usize * self.width;
             (row + run.x0 as usize..row + run.x1 as usize).filter(move |&p| self.slot[p] == tag).map(move |p| run.record(&self.run_store, p, self.width))
         });
-        recs.chain(runs)
+        let base = self.base.iter().enumerate().filter(move |(k, r)| self.base_live && self.slot[r.pixel as usize] == BASE | (*k as u32 + 1)).map(|(_, r)| *r);
+        recs.chain(runs).chain(base)
     }
 
     /// The shapes the pending masks of this epoch's records name.

@@ -342,3 +342,51 @@ fn frames_starting_with_covering_bands_resume_and_match_a_fresh_draw() {
     }
     assert!(c.snapshots_taken() > 0, "no frame was drawn from a snapshot of the bands");
 }
+
+/// A snapshot taken while a frame is drawn from an earlier one (the shared prefix
+/// grew: more tiles stay put) keeps the earlier snapshot's partial-coverage records:
+/// opaque shapes drawn later over the tiles' fractional edges composite through them
+/// as on a fresh canvas, frame after frame.
+#[test]
+fn a_snapshot_taken_over_a_restored_one_keeps_its_records() {
+    let frame = |t: usize| {
+        let mut cw = CommandWriter::new();
+        cw.background(Rgba::new(20, 30, 40, 255));
+        let tile = 400.0 / 13.0;
+        // tiles at fractional edges, still in every frame; a second block of them
+        // from frame 4 on (the prefix the frames share grows by 26 commands)
+        for (r, rows) in [(0u32, 0..3u32), (1, 3..6)] {
+            if r == 1 && t < 4 {
+                continue;
+            }
+            for row in rows {
+                for c in 0..13u32 {
+                    let col = Rgba::new(90 + (row * 25) as u8, (c * 17) as u8, 120, 255);
+                    cw.rect(&fill(col), c as f32 * tile, 10.3 + row as f32 * 17.1, tile, 17.1);
+                }
+            }
+        }
+        // a wide opaque bar that moves over the tiles' edges (most of the canvas is
+        // damaged: each frame is drawn whole from the snapshot)
+        let y = 5.0 + 11.3 * (t % 3) as f32;
+        cw.rect(&fill(Rgba::new(240, 230, 200, 255)), 3.3 + 1.7 * t as f32, y, 390.0, 120.7);
+        cw
+    };
+    let new_canvas = || {
+        let mut c = Canvas::new(64, 64, Fit::Stretch, 1).unwrap();
+        let mut cw = CommandWriter::new();
+        cw.canvas(400.0, 300.0);
+        c.draw(cw.words()).unwrap();
+        c
+    };
+    let mut c = new_canvas();
+    for t in 0..10 {
+        c.draw(frame(t).words()).unwrap();
+        let mut fresh = new_canvas();
+        fresh.draw(frame(t).words()).unwrap();
+        let (got, want) = (read_rgb(&c), read_rgb(&fresh));
+        let differ = got.iter().zip(&want).filter(|(a, b)| a != b).count();
+        assert_eq!(differ, 0, "frame {t}: {differ} channels differ from a fresh draw");
+    }
+    assert!(c.snapshots_taken() >= 2, "the snapshot did not move forward: {}", c.snapshots_taken());
+}

@@ -325,6 +325,7 @@ impl Canvas {
         s.rows_indexed = false;
         s.shapes.clear();
         s.shapes.extend_from_slice(self.records.pending_shapes());
+        self.records.set_base(&s.masks);
     }
 
     /// The whole canvas back to the snapshot: its pixels, and of the records only its
@@ -334,7 +335,9 @@ impl Canvas {
         self.next_epoch();
         // the records' pending masks name the snapshot's shapes, kept in place
         self.records.set_pending_shapes(&self.snap.shapes);
-        self.records.restore(&self.snap.masks);
+        if !self.records.restore_base() {
+            self.records.restore(&self.snap.masks);
+        }
     }
 
     /// The pixels and records of the damaged rectangles (set in `self.win`) back to
