@@ -578,11 +578,10 @@ pub(crate) struct Records {
     runs: Vec<Run>,
     run_store: RunStore,
     /// The records of the last snapshot ([`Records::set_base`]), their masks computed,
-    /// and the slot grid that names them (`BASE | (k + 1)` for `base[k]`): an epoch
-    /// restored from the snapshot ([`Records::restore_base`]) copies the grid only,
+    /// each named by its pixel's slot as `BASE | (k + 1)` for `base[k]`: an epoch
+    /// restored from the snapshot ([`Records::restore_base`]) writes those slots only,
     /// and a record is copied in when its pixel is first looked up, as a run's is.
     base: Vec<MaskRec>,
-    base_slot: Vec<u32>,
     /// The slots may name base records (this epoch was restored from the base).
     base_live: bool,
 }
@@ -704,7 +703,6 @@ impl Records {
             self.cap = pixels.max(1024);
             self.width = width;
             self.base.clear();
-            self.base_slot.clear();
             self.base_live = false;
         }
     }
@@ -815,32 +813,32 @@ impl Records {
     pub(crate) fn set_base(&mut self, recs: &[MaskRec]) {
         let (planes, width) = (&self.planes, self.width);
         self.base.clear();
-        self.base.extend(recs.iter().map(|r| r.resolved(planes, width)));
-        self.base_slot.clear();
-        self.base_slot.resize(self.slot.len(), 0);
-        for (k, r) in self.base.iter().enumerate() {
-            if let Some(s) = self.base_slot.get_mut(r.pixel as usize) {
-                *s = BASE | (k as u32 + 1);
-            }
-        }
-        // (the same records, now all in the base)
+        self.base.extend(recs.iter().filter(|r| (r.pixel as usize) < self.slot.len()).map(|r| r.resolved(planes, width)));
+        // (the same records, now all in the base; no slot names an older base's)
         self.len = 0;
         self.runs.clear();
         self.run_store.clear();
-        self.slot.copy_from_slice(&self.base_slot);
-        self.base_live = true;
+        self.slot.fill(0);
+        self.name_base();
     }
 
-    /// Makes the base's records those of the epoch that has none yet (just cleared),
-    /// copying the slot grid only. False (nothing done) when the base is not of this
-    /// grid.
-    pub(crate) fn restore_base(&mut self) -> bool {
-        if self.len != 0 || self.base_slot.len() != self.slot.len() {
+    /// Makes the base's records (`n` of them) those of the epoch that has none yet
+    /// (just cleared): their pixels' slots name them. A slot that names a base record
+    /// of its own pixel names what the base holds for it, so the others need no
+    /// clearing. False (nothing done) when the base is not one of `n` records.
+    pub(crate) fn restore_base(&mut self, n: usize) -> bool {
+        if self.len != 0 || self.base.len() != n {
             return false;
         }
-        self.slot.copy_from_slice(&self.base_slot);
-        self.base_live = true;
+        self.name_base();
         true
+    }
+
+    fn name_base(&mut self) {
+        for (k, r) in self.base.iter().enumerate() {
+            self.slot[r.pixel as usize] = BASE | (k as u32 + 1);
+        }
+        self.base_live = true;
     }
 
     /// The [`Run`] the run slot `s` names when it holds `pixel`.

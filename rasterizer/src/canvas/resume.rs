@@ -335,7 +335,7 @@ impl Canvas {
         self.next_epoch();
         // the records' pending masks name the snapshot's shapes, kept in place
         self.records.set_pending_shapes(&self.snap.shapes);
-        if !self.records.restore_base() {
+        if !self.records.restore_base(self.snap.masks.len()) {
             self.records.restore(&self.snap.masks);
         }
     }
