@@ -76,13 +76,18 @@ void p5_vector_free(P5Shim *s)
 
 /* The x, y and z of vector `o` in place, when it has the shape of the vectors
  * createVector() and new p5.Vector() make (which a vector keeps unless a game adds,
- * deletes or redefines a property of it); else NULL: its fields are looked up. */
-static JSValue *p5v_xyz(P5Shim *s, JSValueConst o)
+ * deletes or redefines a property of it); else NULL: its fields are looked up. `all`
+ * (when given) is set to a createVector() vector's six values (isPInst, _fromRadians,
+ * _toRadians, x, y, z), else to NULL. */
+static JSValue *p5v_fields(P5Shim *s, JSValueConst o, JSValue **all)
 {
     JSValue *v = engine_own_values_like(o, s->vector_stages[P5_VECTOR_PROPS - 1]);
-    if (v) return v + P5_VECTOR_PROPS - 3; /* after isPInst, _fromRadians, _toRadians */
+    if (all) *all = v;
+    if (v) return v + P5_VECTOR_PROPS - 3;
     return engine_own_values_like(o, s->vector_xyz_model);
 }
+
+static JSValue *p5v_xyz(P5Shim *s, JSValueConst o) { return p5v_fields(s, o, NULL); }
 
 /* A field of a JS object as a number: 1 if it is a plain number, 0 if not (the caller
  * takes the JS path), -1 on an exception. */
@@ -251,8 +256,8 @@ static JSValue p5v_value_or0(JSContext *ctx, JSValueConst v)
 /* The copy this.copy() makes, for a direct vector: the same kind, the same fields. */
 static JSValue p5v_copy(JSContext *ctx, P5Shim *s, JSValueConst v)
 {
-    const JSValue *all = engine_own_values_like(v, s->vector_stages[P5_VECTOR_PROPS - 1]);
-    const JSValue *xyz = all ? all + P5_VECTOR_PROPS - 3 : engine_own_values_like(v, s->vector_xyz_model);
+    JSValue *all;
+    const JSValue *xyz = p5v_fields(s, v, &all);
     if (xyz) {
         /* read in place (nothing here runs JavaScript): isPInst, _fromRadians,
          * _toRadians, then x, y, z */
@@ -297,8 +302,8 @@ static JSValue p5v_copy(JSContext *ctx, P5Shim *s, JSValueConst v)
  * own converters are applied here, anything else is called. */
 static int p5v_convert(JSContext *ctx, P5Shim *s, JSValueConst v, int to_radians, double a, double *out)
 {
-    const JSValue *all = engine_own_values_like(v, s->vector_stages[P5_VECTOR_PROPS - 1]);
-    if (all || engine_own_values_like(v, s->vector_xyz_model)) {
+    JSValue *all;
+    if (p5v_fields(s, v, &all)) {
         /* isPInst and the converter read in place */
         JSValueConst mine = to_radians ? s->vector_to_radians : s->vector_from_radians;
         JSValueConst f = all ? all[to_radians ? 2 : 1] : JS_UNDEFINED;

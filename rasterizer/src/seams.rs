@@ -999,24 +999,6 @@ impl Records {
         }
     }
 
-    /// Makes `recs` (each of its own pixel, as [`Records::live`] gives them) the
-    /// records of the epoch that has none yet (just cleared): in one copy.
-    pub(crate) fn restore(&mut self, recs: &[MaskRec]) {
-        let n = recs.len();
-        if self.len != 0 || n > self.cap || recs.iter().any(|r| r.pixel as usize >= self.slot.len()) {
-            recs.iter().for_each(|r| self.put(*r));
-            return;
-        }
-        if self.recs.len() < n {
-            self.recs.resize(n, MaskRec::default());
-        }
-        self.recs[..n].copy_from_slice(recs);
-        self.len = n;
-        for (k, r) in recs.iter().enumerate() {
-            self.slot[r.pixel as usize] = k as u32 + 1;
-        }
-    }
-
     /// Makes `rec` its pixel's record.
     #[inline]
     pub(crate) fn put(&mut self, rec: MaskRec) {

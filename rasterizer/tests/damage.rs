@@ -307,6 +307,27 @@ fn records_do_not_survive_an_opaque_background() {
     assert_eq!(c.pixels(), reference.pixels());
 }
 
+/// Draws `frame(0)`, `frame(1)`, ... in turn on one 64 x 64 canvas of logical `size`,
+/// and each also on a fresh canvas; `check(t, drawn, fresh)` gets both observations.
+/// Returns the canvas the frames were drawn on in turn.
+fn against_fresh_draws(size: (f32, f32), frames: usize, frame: impl Fn(usize) -> CommandWriter, mut check: impl FnMut(usize, &[u8], &[u8])) -> Canvas {
+    let new_canvas = || {
+        let mut c = Canvas::new(64, 64, Fit::Stretch, 1).unwrap();
+        let mut cw = CommandWriter::new();
+        cw.canvas(size.0, size.1);
+        c.draw(cw.words()).unwrap();
+        c
+    };
+    let mut c = new_canvas();
+    for t in 0..frames {
+        c.draw(frame(t).words()).unwrap();
+        let mut fresh = new_canvas();
+        fresh.draw(frame(t).words()).unwrap();
+        check(t, &read_rgb(&c), &read_rgb(&fresh));
+    }
+    c
+}
+
 /// A frame that starts with opaque full-width bands covering the canvas (a gradient
 /// drawn in place of `background()`) does not depend on what the canvas held: it is
 /// drawn from the snapshot of the bands the frames share, and gives what the same
@@ -324,22 +345,10 @@ fn frames_starting_with_covering_bands_resume_and_match_a_fresh_draw() {
         cw.rect(&fill(Rgba::new(250, 60, 40, 255)), 300.0 - 5.7 * t as f32, 90.0, 33.3, 21.7);
         cw
     };
-    let new_canvas = || {
-        let mut c = Canvas::new(64, 64, Fit::Stretch, 1).unwrap();
-        let mut cw = CommandWriter::new();
-        cw.canvas(500.0, 400.0);
-        c.draw(cw.words()).unwrap();
-        c
-    };
-    let mut c = new_canvas();
-    for t in 0..12 {
-        c.draw(frame(t).words()).unwrap();
-        let mut fresh = new_canvas();
-        fresh.draw(frame(t).words()).unwrap();
-        let (got, want) = (read_rgb(&c), read_rgb(&fresh));
-        let worst = got.iter().zip(&want).map(|(a, b)| a.abs_diff(*b)).max().unwrap();
+    let c = against_fresh_draws((500.0, 400.0), 12, frame, |t, got, want| {
+        let worst = got.iter().zip(want).map(|(a, b)| a.abs_diff(*b)).max().unwrap();
         assert!(worst <= 1, "frame {t}: {worst} levels from a fresh draw");
-    }
+    });
     assert!(c.snapshots_taken() > 0, "no frame was drawn from a snapshot of the bands");
 }
 
@@ -372,21 +381,9 @@ fn a_snapshot_taken_over_a_restored_one_keeps_its_records() {
         cw.rect(&fill(Rgba::new(240, 230, 200, 255)), 3.3 + 1.7 * t as f32, y, 390.0, 120.7);
         cw
     };
-    let new_canvas = || {
-        let mut c = Canvas::new(64, 64, Fit::Stretch, 1).unwrap();
-        let mut cw = CommandWriter::new();
-        cw.canvas(400.0, 300.0);
-        c.draw(cw.words()).unwrap();
-        c
-    };
-    let mut c = new_canvas();
-    for t in 0..10 {
-        c.draw(frame(t).words()).unwrap();
-        let mut fresh = new_canvas();
-        fresh.draw(frame(t).words()).unwrap();
-        let (got, want) = (read_rgb(&c), read_rgb(&fresh));
-        let differ = got.iter().zip(&want).filter(|(a, b)| a != b).count();
+    let c = against_fresh_draws((400.0, 300.0), 10, frame, |t, got, want| {
+        let differ = got.iter().zip(want).filter(|(a, b)| a != b).count();
         assert_eq!(differ, 0, "frame {t}: {differ} channels differ from a fresh draw");
-    }
+    });
     assert!(c.snapshots_taken() >= 2, "the snapshot did not move forward: {}", c.snapshots_taken());
 }

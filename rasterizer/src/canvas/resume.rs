@@ -336,7 +336,9 @@ impl Canvas {
         // the records' pending masks name the snapshot's shapes, kept in place
         self.records.set_pending_shapes(&self.snap.shapes);
         if !self.records.restore_base(self.snap.masks.len()) {
-            self.records.restore(&self.snap.masks);
+            for r in &self.snap.masks {
+                self.records.put(*r);
+            }
         }
     }
 
