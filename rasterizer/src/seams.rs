@@ -291,10 +291,23 @@ impl MaskRec {
     #[allow(clippy::too_many_arguments)]
     fn add(&mut self, mask: u64, density: f32, cov: f32, col: [u8; 3], rect: Option<(&CanvasGrid, [f32; 4], (f32, f32))>, seam: Option<Option<f32>>) -> [u8; 3] {
         debug_assert_eq!(self.pending, 0, "the record's samples are computed first");
+        // (the region count as a constant unrolls the loops over the regions)
+        match self.n {
+            1 => self.add_over::<1>(mask, density, cov, col, rect, seam),
+            2 => self.add_over::<2>(mask, density, cov, col, rect, seam),
+            3 => self.add_over::<3>(mask, density, cov, col, rect, seam),
+            _ => self.add_over::<0>(mask, density, cov, col, rect, seam),
+        }
+    }
+
+    /// [`MaskRec::add`] over a record of `N` regions.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn add_over<const N: usize>(&mut self, mask: u64, density: f32, cov: f32, col: [u8; 3], rect: Option<(&CanvasGrid, [f32; 4], (f32, f32))>, seam: Option<Option<f32>>) -> [u8; 3] {
         // each region keeps the share of its samples the new one leaves; a region too
         // thin to hold a sample is taken to lie where the new one leaves room (where a
         // neighbour's sliver along a shared edge is)
-        let n = self.n as usize;
+        let n = N;
         let mut kept = [0f32; MASK_REGIONS];
         let mut lost = [0f32; MASK_REGIONS];
         let mut shown = 0f32;
