@@ -35,11 +35,7 @@ def _cmd_validate(args) -> int:
         table = summary_table(rows)
         print("\n" + table)
         if args.report:
-            import pathlib
-
-            path = pathlib.Path(args.report) / "summary.md"
-            path.write_text("# jsgym validate summary\n\n" + table + "\n", encoding="utf-8")
-            print(f"summary: {path}")
+            print(f"summary: {write_summary(args.report, rows)}")
     return 0 if all(r["passed"] for r in rows) else 1
 
 
@@ -57,6 +53,30 @@ def summary_table(rows: list[dict]) -> str:
                      f"{r.get('l3', '-')} | {r.get('steps', '-')} | {med} | {worst} | "
                      f"{', '.join(r['failed']) or '-'} |")
     return "\n".join(lines)
+
+
+def write_summary(directory, rows: list[dict]):
+    """Writes ``DIR/summary.md``: the rows of the games in ``rows`` replace their rows in
+    the table already there (other games' rows are kept, in their order) or are added
+    at the end. Returns the path."""
+    import pathlib
+
+    path = pathlib.Path(directory) / "summary.md"
+    new = summary_table(rows).split("\n")
+    header, body = new[:2], new[2:]
+    width = header[0].count("|")
+    kept: dict[str, str] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").split("\n"):
+            cells = line.split("|")
+            if line.startswith("|") and line.count("|") == width and line not in header:
+                kept[cells[1].strip()] = line
+    for line in body:
+        kept[line.split("|")[1].strip()] = line  # replaces in place, or adds at the end
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("# jsgym validate summary\n\n" + "\n".join(header + list(kept.values())) +
+                    "\n", encoding="utf-8")
+    return path
 
 
 def register(subparsers) -> None:

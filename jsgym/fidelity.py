@@ -2,8 +2,10 @@
 observation region that differs most, and the p5 calls that drew there.
 
 The validator (:mod:`jsgym.validate`) accumulates every compared frame pair into a
-:class:`HeatMap`; its report shows the map and, for the worst region, the calls of the
-worst frame whose canvas box meets that region. Call boxes come from the L2 call log
+:class:`HeatMap`; its report shows the map, the region that differs most over all frames
+with the calls of the frame where that region differs most (:meth:`HeatMap.peak_frame`)
+whose canvas box meets it, and the region where the worst frame differs most
+(:func:`frame_region`) with that frame's calls drawn there. Call boxes come from the L2 call log
 (``jsgym/web/capture.js``: every p5 call with its evaluated arguments, transforms included),
 replayed here through p5's modes and a transform stack: they are the boxes of the
 shapes' geometry (text boxes from the logged size and an average glyph width), which is
@@ -22,38 +24,76 @@ import numpy as np
 REGION = 8
 
 
+def _region_sums(m: np.ndarray, side: int):
+    """``(side, ys, xs, sums)``: the top-left corners searched (a grid of half the side,
+    plus the last row and column) and the sum of ``m`` over each region,
+    ``sums[i, j]`` for the region at ``(xs[j], ys[i])``."""
+    h, w = m.shape
+    side = max(1, min(side, h, w))
+    step = max(1, side // 2)
+    ys = np.array(list(range(0, h - side + 1, step)) + [h - side])
+    xs = np.array(list(range(0, w - side + 1, step)) + [w - side])
+    c = np.pad(m, ((1, 0), (1, 0))).cumsum(0).cumsum(1)
+    y, x = ys[:, None], xs[None, :]
+    return side, ys, xs, c[y + side, x + side] - c[y, x + side] - c[y + side, x] + c[y, x]
+
+
+def _best(m: np.ndarray, side: int) -> tuple[int, int, int, int]:
+    side, ys, xs, s = _region_sums(m, side)
+    i, j = np.unravel_index(int(np.argmax(s)), s.shape)  # the first of equal sums
+    return int(xs[j]), int(ys[i]), int(xs[j]) + side, int(ys[i]) + side
+
+
+def _diff(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return ((a.astype(np.float32) - b.astype(np.float32)) ** 2).mean(axis=2)
+
+
+def frame_region(a: np.ndarray, b: np.ndarray, side: int = REGION) -> tuple[int, int, int, int]:
+    """``(x0, y0, x1, y1)`` of the region where one frame pair differs most."""
+    return _best(_diff(a, b), side)
+
+
 class HeatMap:
     """Sum of squared differences per observation pixel (mean over RGB) and the
-    number of frame pairs added."""
+    number of frame pairs added; for each searched ``side`` x ``side`` region, the
+    frame (its tag) in which that region differed most."""
 
-    def __init__(self):
+    def __init__(self, side: int = REGION):
+        self.side = side
         self.sum: np.ndarray | None = None
         self.frames = 0
+        self.tags: list = []
+        self._peak: np.ndarray | None = None
+        self._peak_at: np.ndarray | None = None
 
-    def add(self, a: np.ndarray, b: np.ndarray) -> None:
-        d = ((a.astype(np.float32) - b.astype(np.float32)) ** 2).mean(axis=2)
+    def add(self, a: np.ndarray, b: np.ndarray, tag=None) -> None:
+        """Adds a frame pair; ``tag`` (e.g. its episode and step) names it in
+        :meth:`peak_frame`."""
+        d = _diff(a, b)
         self.sum = d if self.sum is None else self.sum + d
+        s = _region_sums(d, self.side)[3]
+        if self._peak is None:
+            self._peak, self._peak_at = np.full(s.shape, -1.0), np.zeros(s.shape, dtype=int)
+        new = s > self._peak
+        self._peak[new], self._peak_at[new] = s[new], self.frames
+        self.tags.append(tag)
         self.frames += 1
 
     def mse(self) -> np.ndarray:
         """Mean squared error per pixel over the frames added."""
         return self.sum / max(1, self.frames)
 
-    def worst_region(self, side: int = REGION) -> tuple[int, int, int, int]:
+    def worst_region(self, side: int | None = None) -> tuple[int, int, int, int]:
         """``(x0, y0, x1, y1)`` of the ``side`` x ``side`` region (observation pixels)
         whose pixels differ most in total."""
-        m = self.mse()
-        h, w = m.shape
-        side = max(1, min(side, h, w))
-        step = max(1, side // 2)
-        c = np.pad(m, ((1, 0), (1, 0))).cumsum(0).cumsum(1)
-        best, at = -1.0, (0, 0)
-        for y in list(range(0, h - side + 1, step)) + [h - side]:
-            for x in list(range(0, w - side + 1, step)) + [w - side]:
-                s = c[y + side, x + side] - c[y, x + side] - c[y + side, x] + c[y, x]
-                if s > best:
-                    best, at = s, (x, y)
-        return at[0], at[1], at[0] + side, at[1] + side
+        return _best(self.mse(), self.side if side is None else side)
+
+    def peak_frame(self, region: tuple[int, int, int, int]):
+        """The tag of the first frame in which ``region`` (a searched region, e.g.
+        :meth:`worst_region`) differed most."""
+        _, ys, xs, _ = _region_sums(self.sum, self.side)
+        i, j = int(np.flatnonzero(ys == region[1])[0]), int(np.flatnonzero(xs == region[0])[0])
+        return self.tags[self._peak_at[i, j]]
 
     def image(self, scale: int = 4):
         """The map as a PIL image: black (no difference) to white (RMS difference of
@@ -86,12 +126,17 @@ class DrawnCall:
     index: int
     call: list
     box: tuple[float, float, float, float]
+    #: drawn under a translate/rotate/scale/...: the description adds the canvas box
+    transformed: bool = False
 
     def describe(self) -> str:
         name, args = self.call[1], self.call[2:]
         shown = [a for a in args if not (isinstance(a, list) and a and a[0] == "style")]
         style = next((a for a in args if isinstance(a, list) and a and a[0] == "style"), None)
         text = f"{name}({', '.join(_short(a) for a in shown)})"
+        if self.transformed:
+            x0, y0, x1, y1 = self.box
+            text += f" -> canvas x {x0:.0f}-{x1:.0f}, y {y0:.0f}-{y1:.0f}"
         if style is not None:
             text += f" fill={_short(style[1])} stroke={_short(style[2])} weight={_short(style[3])}"
         return f"#{self.index} {text}"
@@ -107,6 +152,9 @@ def _short(v) -> str:
             v = v[1:]
         return "[" + ", ".join(_short(x) for x in v) + "]"
     return str(v)
+
+
+_IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
 class _Replay:
@@ -186,11 +234,14 @@ class _Replay:
             return self.box(list(zip(n[0::2], n[1::2])), pad)
         elif name == "point" and len(n) >= 2:
             return self.box([(n[0], n[1])], pad)
-        elif name == "text" and len(args) >= 3 and len(n) >= 2:
+        elif name == "text" and len(args) >= 3 and all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in args[1:3]):
+            # text(str, x, y): the first argument may itself be a number
             s = str(args[0])
             width = 0.6 * self.text_size * max(1, max(len(line) for line in s.split("\n")))
-            x, y = n[0], n[1]
-            return self.box([(x - width, y - 1.2 * self.text_size), (x + width, y + 1.2 * self.text_size)])
+            x, y = args[1], args[2]
+            return self.box(_corners(x - width, y - 1.2 * self.text_size, x + width,
+                                     y + 1.2 * self.text_size))
         elif name == "beginShape":
             self.vertices = []
         elif name in ("vertex", "curveVertex", "bezierVertex", "quadraticVertex") and len(n) >= 2:
@@ -200,15 +251,20 @@ class _Replay:
         return None
 
 
+def _corners(x0, y0, x1, y1):
+    """The four corners of a box (all four, so a rotated box's bounds are right)."""
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
 def _mode_box(mode, a, b, c, d, default):
     mode = mode or default
     if mode == "center":
-        return [(a - c / 2, b - d / 2), (a + c / 2, b + d / 2)]
+        return _corners(a - c / 2, b - d / 2, a + c / 2, b + d / 2)
     if mode == "radius":
-        return [(a - c, b - d), (a + c, b + d)]
+        return _corners(a - c, b - d, a + c, b + d)
     if mode == "corners":
-        return [(a, b), (c, d)]
-    return [(a, b), (a + c, b + d)]
+        return _corners(a, b, c, d)
+    return _corners(a, b, a + c, b + d)
 
 
 def calls_in(calls: list[list], region_canvas, canvas_wh, limit: int = 8) -> list[DrawnCall]:
@@ -222,5 +278,5 @@ def calls_in(calls: list[list], region_canvas, canvas_wh, limit: int = 8) -> lis
             continue
         box = r.call(c[1], c[2:])
         if box is not None and box[0] < x1 and box[2] > x0 and box[1] < y1 and box[3] > y0:
-            hits.append(DrawnCall(i, c, box))
+            hits.append(DrawnCall(i, c, box, r.m != _IDENTITY))
     return hits[::-1][:limit]

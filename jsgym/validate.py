@@ -611,8 +611,11 @@ def check_l3_rollouts(game, episodes: int = 3, max_steps: int = 1000,
     PSNR (median and worst step).
 
     Returns details including ``psnr`` (every step's value), ``frames`` (labelled
-    (quickjs, browser) pairs for the montage) and ``divergence`` (None, or the first
-    divergent step with both values).
+    (quickjs, browser) pairs for the montage, the worst frame last), ``divergence``
+    (None, or the first divergent step with both values), ``region`` (the region that
+    differs most over all frames, with the calls drawn there in the frame where it
+    differs most) and ``worst_frame_region`` (where the worst frame differs most, with
+    that frame's calls drawn there); see :func:`_regions`.
 
     Raises:
         CheckFailed: the first divergent step with both values, or a PSNR below the
@@ -628,12 +631,20 @@ def check_l3_rollouts(game, episodes: int = 3, max_steps: int = 1000,
     frames: list[tuple[str, np.ndarray, np.ndarray]] = []
     divergence = None
     steps_compared = 0
+    worst_pair: list = [PSNR_IDENTICAL + 1, None, None]  # lowest PSNR so far, both frames
+
+    def compare(fq, fb, i, t):
+        p = psnr(fq, fb)
+        psnrs.append((p, i, t))
+        heat.add(fq, fb, (i, t))
+        if p < worst_pair[0]:  # strict: the first of equal values, as np.argmin
+            worst_pair[:] = [p, fq.copy(), fb.copy()]
+
     try:
         oq, iq = q.reset(seed=seeds)
         ob, ib = b.reset(seed=seeds)
         for i in range(episodes):
-            psnrs.append((psnr(oq[i], ob[i]), i, 0))
-            heat.add(oq[i], ob[i])
+            compare(oq[i], ob[i], i, 0)
         frames.append((f"seed {seeds[0]} step 0", oq[0].copy(), ob[0].copy()))
         acts = _random_actions(q.single_action_space.n, max_steps, episodes, 7)
         active = np.arange(episodes)
@@ -650,8 +661,7 @@ def check_l3_rollouts(game, episodes: int = 3, max_steps: int = 1000,
             for k, i in enumerate(ids):
                 vq = _step_values(rq, k)
                 vb = _step_values(rb, k)
-                psnrs.append((psnr(rq[0][k], rb[0][k]), int(i), t + 1))
-                heat.add(rq[0][k], rb[0][k])
+                compare(rq[0][k], rb[0][k], int(i), t + 1)
                 if vq != vb and divergence is None:
                     divergence = {"episode": int(i), "seed": seeds[i], "step": t + 1,
                                   "quickjs": vq, "browser": vb}
@@ -669,14 +679,19 @@ def check_l3_rollouts(game, episodes: int = 3, max_steps: int = 1000,
         b.close()
     values = np.array([p for p, _, _ in psnrs])
     worst = int(np.argmin(values))
+    worst_at = {"episode": psnrs[worst][1], "seed": seeds[psnrs[worst][1]], "step": psnrs[worst][2]}
+    frames.append((f"worst frame: seed {worst_at['seed']} step {worst_at['step']}",
+                   worst_pair[1], worst_pair[2]))
     details = {
         "episodes": episodes, "steps": steps_compared, "psnr": values.tolist(),
         "psnr_median": float(np.median(values)), "psnr_worst": float(values[worst]),
-        "psnr_worst_at": {"episode": psnrs[worst][1], "seed": seeds[psnrs[worst][1]],
-                          "step": psnrs[worst][2]},
-        "divergence": divergence, "frames": frames, "heat": heat,
+        "psnr_worst_at": worst_at, "divergence": divergence, "frames": frames, "heat": heat,
     }
-    details["region"] = _worst_region(game, heat, details["psnr_worst_at"], acts, **make_kw)
+    summed = heat.worst_region()
+    i, t = heat.peak_frame(summed)
+    details["region"], details["worst_frame_region"] = _regions(
+        game, [(summed, {"episode": i, "seed": seeds[i], "step": t}),
+               (fidelity.frame_region(worst_pair[1], worst_pair[2]), worst_at)], acts, **make_kw)
     if divergence is not None:
         d = divergence
         raise _failed_with(details, f"L3: seed {d['seed']} step {d['step']}: QuickJS "
@@ -689,12 +704,11 @@ def check_l3_rollouts(game, episodes: int = 3, max_steps: int = 1000,
     return details
 
 
-def _worst_region(game, heat: fidelity.HeatMap, worst: dict, acts: np.ndarray, **make_kw) -> dict:
-    """The observation region that differs most over the rollout, as observation
-    pixels and canvas units, and the p5 calls of the worst frame that drew there
-    (that frame replayed in QuickJS with the L2 recorder)."""
-    region = heat.worst_region()
-    out = {"obs": region, "canvas": None, "calls": []}
+def _regions(game, wanted: list[tuple[tuple, dict]], acts: np.ndarray, **make_kw) -> list[dict]:
+    """For each (observation region, frame ``{"episode", "seed", "step"}``): the region
+    as observation pixels and canvas units, the frame, and the p5 calls of that frame
+    that drew there (the frame replayed in QuickJS with the L2 recorder)."""
+    out = [{"obs": region, "canvas": None, "calls": [], "frame": frame} for region, frame in wanted]
     try:
         envs = _make(game, 1, **make_kw)
     except GameError:
@@ -702,15 +716,23 @@ def _worst_region(game, heat: fidelity.HeatMap, worst: dict, acts: np.ndarray, *
     try:
         canvas = tuple(envs.call_js("[width, height]", 0))
         obs_hw = envs.single_observation_space.shape[:2]
-        out["canvas"] = fidelity.obs_to_canvas(region, obs_hw, canvas, make_kw.get("fit", "stretch"))
+        for r in out:
+            r["canvas"] = fidelity.obs_to_canvas(r["obs"], obs_hw, canvas,
+                                                 make_kw.get("fit", "stretch"))
         envs.call_js(capture_source(), 0)
         envs.call_js("__jsgymCapture.install()", 0)
-        envs.reset(seed=worst["seed"])
-        calls = envs.call_js("__jsgymCapture.take()", 0)
-        for t in range(worst["step"]):
-            envs.step(acts[t][worst["episode"]:worst["episode"] + 1])
-            calls = envs.call_js("__jsgymCapture.take()", 0)
-        out["calls"] = [c.describe() for c in fidelity.calls_in(calls, out["canvas"], canvas)]
+        logs: dict = {}
+        for r in out:
+            f = r["frame"]
+            key = (f["episode"], f["step"])
+            if key not in logs:
+                envs.reset(seed=f["seed"])
+                calls = envs.call_js("__jsgymCapture.take()", 0)
+                for t in range(f["step"]):
+                    envs.step(acts[t][f["episode"]:f["episode"] + 1])
+                    calls = envs.call_js("__jsgymCapture.take()", 0)
+                logs[key] = calls
+            r["calls"] = [c.describe() for c in fidelity.calls_in(logs[key], r["canvas"], canvas)]
     except GameError:
         pass
     finally:

@@ -67,21 +67,37 @@ def write_report(report: Report, directory) -> pathlib.Path:
     if l3 is not None and l3.details.get("heat") is not None:
         heat_png = out / f"{report.game}_heat.png"
         l3.details["heat"].image().save(heat_png)
-        r = l3.details["region"]
-        w = l3.details["psnr_worst_at"]
         lines += ["## Where the frames differ", "",
                   f"Mean squared difference per pixel over {l3.details['heat'].frames} frame "
                   "pairs (black: none, white: RMS 64 levels or more):", "",
-                  f"![heat map]({heat_png.name})", "",
-                  f"Differs most at {_fmt_region(r)}. Drawn there in the worst frame "
-                  f"(seed {w['seed']} step {w['step']}), topmost first:", ""]
-        lines += [f"- `{c}`" for c in r["calls"]] or ["- (no drawing call found there)"]
-        lines.append("")
+                  f"![heat map]({heat_png.name})", ""]
+        lines += _region_lines(l3.details)
     if report.frames:
         montage(report.frames, png)
         lines += ["## Frames (QuickJS left, browser right)", "", f"![montage]({png.name})", ""]
     md.write_text("\n".join(lines), encoding="utf-8")
     return md
+
+
+def _region_lines(d: dict) -> list[str]:
+    """The region that differs most over all frames and the one where the worst frame
+    differs most, each with the calls drawn there (topmost first) in the frame named."""
+    def calls(r):
+        return [f"- `{c}`" for c in r["calls"]] or ["- (no drawing call found there)"]
+
+    r, w = d["region"], d["psnr_worst_at"]
+    f = r.get("frame") or w
+    lines = [f"Over all frames, differs most at {_fmt_region(r)}. Drawn there in seed "
+             f"{f['seed']} step {f['step']} (the frame where this region differs most), "
+             "topmost first:", "", *calls(r), ""]
+    wr = d.get("worst_frame_region")
+    worst = f"The worst frame (seed {w['seed']} step {w['step']}, PSNR {d['psnr_worst']:.1f} dB)"
+    if wr is None:
+        return lines
+    if wr["obs"] == r["obs"] and (f["seed"], f["step"]) == (w["seed"], w["step"]):
+        return lines + [f"{worst} is that frame and differs most in that region too.", ""]
+    return lines + [f"{worst} differs most at {_fmt_region(wr)}. Drawn there in that frame, "
+                    "topmost first:", "", *calls(wr), ""]
 
 
 def summary_row(report: Report) -> dict:

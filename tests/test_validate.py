@@ -159,11 +159,15 @@ def test_psnr():
     assert 10 < V.psnr(a, b) < 30
 
 
-def test_cli_exit_status(game_factory, capsys):
+def test_cli_exit_status(game_factory, capsys, tmp_path):
     bad = make_game(game_factory, draw="", name="blank")
-    assert main(["validate", str(bad)]) == 1
+    assert main(["validate", str(bad), "--report", str(tmp_path)]) == 1
     assert "visuals" in capsys.readouterr().out
-    assert main(["validate", str(make_game(game_factory, name="fine"))]) == 0
+    assert main(["validate", str(make_game(game_factory, name="fine")),
+                 "--report", str(tmp_path)]) == 0
+    # separate runs into one directory: summary.md keeps both games' rows
+    summary = (tmp_path / "summary.md").read_text()
+    assert "| blank | FAIL |" in summary and "| fine | pass |" in summary
 
 
 def test_browser_validation_and_report(tmp_path, capsys):
@@ -207,7 +211,102 @@ def test_heat_map_finds_the_region_and_the_calls_drawn_there():
              [1, "ellipse", 300, 100, 10, 10, style]]      # elsewhere
     hits = fidelity.calls_in(calls, canvas, (400, 200))
     assert [h.call[1] for h in hits] == ["rect", "background"]
-    assert hits[0].describe().startswith("#5 rect(20, 35, 10, 10) fill=[255, 0, 0, 255]")
+    # drawn under translate(100, 100): the description adds the canvas box (stroke included)
+    assert hits[0].describe().startswith(
+        "#5 rect(20, 35, 10, 10) -> canvas x 114-126, y 130-140 fill=[255, 0, 0, 255]")
+    assert hits[1].describe() == "#0 background([0, 0, 0, 255])"
+    # a rotated shape's box holds all four corners (not only the two it was given by)
+    turned = [[1, "translate", 200, 100], [1, "rotate", np.pi / 4], [1, "noStroke"],
+              [1, "square", 0, 0, 10, style]]
+    (hit,) = fidelity.calls_in(turned, (190, 100, 200, 120), (400, 200))
+    assert hit.box == pytest.approx((192.93 - 0.5, 99.5, 207.07 + 0.5, 114.64), abs=0.01)
+
+
+def test_text_whose_first_argument_is_a_number_is_placed_at_x_y():
+    from jsgym import fidelity
+
+    style = ["style", [255, 255, 255, 255], None, 1]
+    calls = [[1, "textSize", 10], [1, "text", 3, 200, 10, style],
+             [1, "text", "3", 200, 10, style], [1, "text", 3.5, 5, 150, style]]
+    hits = fidelity.calls_in(calls, (190, 0, 210, 20), (400, 200))
+    assert [h.index for h in hits] == [2, 1], [h.describe() for h in hits]
+    assert hits[1].describe().startswith("#1 text(3, 200, 10)")
+    # nothing is drawn at (3, 200) or (3.5, 5)
+    assert fidelity.calls_in(calls, (0, 190, 10, 200), (400, 200)) == []
+    assert [h.index for h in fidelity.calls_in(calls, (0, 140, 20, 160), (400, 200))] == [3]
+
+
+def test_heat_map_names_the_frame_where_a_region_differs_most():
+    """Over all frames one region differs most (a little, in every frame); the worst
+    frame differs most somewhere else: both are found, with the frame to list calls from."""
+    from jsgym import fidelity
+
+    heat = fidelity.HeatMap()
+    a = np.zeros((64, 64, 3), np.uint8)
+    frames = {}
+    for t in range(6):
+        b = a.copy()
+        b[8:16, 24:32] = 20 + t * (t == 3)  # differs most over all frames; most at step 3
+        if t == 4:
+            b[56:64, 0:8] = 40  # the worst frame differs most at the bottom left
+        frames[t] = b
+        heat.add(a, b, (1, t))
+    summed = heat.worst_region()
+    assert summed == (24, 8, 32, 16)
+    assert heat.peak_frame(summed) == (1, 3)
+    worst = min(frames, key=lambda t: V.psnr(a, frames[t]))
+    assert worst == 4 and fidelity.frame_region(a, frames[worst]) == (0, 56, 8, 64)
+    assert heat.peak_frame((0, 56, 8, 64)) == (1, 4)
+
+
+def _l3_result(region, worst_frame_region, heat):
+    return V.CheckResult("L3 rollouts", True, "ok", 0.0, {
+        "divergence": None, "heat": heat, "psnr_worst": 38.2, "psnr_median": 45.0,
+        "psnr_worst_at": {"episode": 1, "seed": 101, "step": 191},
+        "region": region, "worst_frame_region": worst_frame_region})
+
+
+def test_report_names_both_regions_with_the_calls_of_their_frames(tmp_path):
+    from jsgym import fidelity
+
+    heat = fidelity.HeatMap()
+    heat.add(np.zeros((64, 64, 3), np.uint8), np.full((64, 64, 3), 9, np.uint8), (0, 0))
+    region = {"obs": (24, 8, 32, 16), "canvas": (150, 50, 200, 100),
+              "frame": {"episode": 0, "seed": 100, "step": 40},
+              "calls": ["#206 rect(0, 0, 44, 16, 3) -> canvas x 150-194, y 60-76"]}
+    worst = {"obs": (0, 56, 8, 64), "canvas": (0, 350, 50, 400),
+             "frame": {"episode": 1, "seed": 101, "step": 191},
+             "calls": ["#480 rect(-2, -2, 4, 4) -> canvas x 3-9, y 380-386"]}
+    report = V.Report("g", [_l3_result(region, worst, heat)])
+    md = validate_report.write_report(report, tmp_path).read_text()
+    assert ("Over all frames, differs most at observation pixels x 24-32, y 8-16 (canvas x "
+            "150-200, y 50-100). Drawn there in seed 100 step 40 (the frame where this region "
+            "differs most)") in md
+    assert ("The worst frame (seed 101 step 191, PSNR 38.2 dB) differs most at observation "
+            "pixels x 0-8, y 56-64 (canvas x 0-50, y 350-400). Drawn there in that frame") in md
+    over_all, in_worst = md.split("The worst frame")
+    assert "#206 rect" in over_all and "#480 rect" not in over_all
+    assert "#480 rect" in in_worst and "#206 rect" not in in_worst
+    # the same frame and region: said once, the calls not listed twice
+    same = dict(worst, calls=["#480 rect(-2, -2, 4, 4)"])
+    md = validate_report.write_report(V.Report("h", [_l3_result(same, worst, heat)]),
+                                      tmp_path).read_text()
+    assert md.count("#480 rect") == 1 and "is that frame and differs most in that region" in md
+
+
+def test_summary_keeps_the_rows_of_other_games(tmp_path):
+    from jsgym.cli_validate import write_summary
+
+    def row(game, passed):
+        return {"game": game, "passed": passed, "failed": [] if passed else ["visuals"]}
+
+    write_summary(tmp_path, [row("a", True), row("b", False)])
+    write_summary(tmp_path, [row("c", True)])
+    write_summary(tmp_path, [row("b", True)])
+    lines = (tmp_path / "summary.md").read_text().splitlines()
+    assert lines[0] == "# jsgym validate summary" and lines[2].startswith("| game |")
+    assert [line.split("|")[1].strip() for line in lines[4:]] == ["a", "b", "c"]
+    assert lines[5] == "| b | pass | - | - | - | - | - | - |"
 
 
 # Draws one rectangle a little brighter in the browser than in QuickJS (the page has a
@@ -244,11 +343,17 @@ def test_browser_psnr_gates_and_names_the_region(game_factory, tmp_path, capsys,
     x0, y0, x1, y1 = d["region"]["canvas"]
     assert 300 <= x1 and x0 <= 360 and 300 <= y1 and y0 <= 360, d["region"]
     assert any("rect(300, 300, 60, 60)" in c for c in d["region"]["calls"]), d["region"]
+    assert any("rect(300, 300, 60, 60)" in c for c in d["worst_frame_region"]["calls"]), d
+    # the montage shows the worst frame, wherever it is
+    w = d["psnr_worst_at"]
+    worst = [f for f in report.frames if f[0] == f"worst frame: seed {w['seed']} step {w['step']}"]
+    assert len(worst) == 1 and V.psnr(worst[0][1], worst[0][2]) == pytest.approx(d["psnr_worst"])
     if verdict == "warn":
         assert l3.passed and "differs most at" in l3.warning
     else:
         assert not l3.passed and "PSNR median" in l3.message
-    assert validate_report.write_report(report, tmp_path).read_text().count("rect(300, 300, 60, 60)") == 1
+    md = validate_report.write_report(report, tmp_path).read_text()
+    assert "rect(300, 300, 60, 60)" in md.split("The worst frame")[0], md
     assert (tmp_path / f"tint{tint}_heat.png").stat().st_size > 100
 
 
