@@ -265,7 +265,7 @@ pub unsafe extern "C" fn jg_font_metrics(face: u32, out: *mut JgFontMetrics) -> 
 /// glyph words and advances it returns.
 #[derive(Default)]
 struct ShapedRuns {
-    runs: std::collections::HashMap<Vec<u32>, Vec<(u32, i32)>>,
+    runs: crate::fasthash::FastMap<Vec<u32>, Vec<(u32, i32)>>,
     key: Vec<u32>,
     scratch: Vec<crate::font::Shaped>,
 }

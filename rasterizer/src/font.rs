@@ -13,7 +13,6 @@
 //! `num_glyphs`; outlines are closed contours of on- and off-curve points as TrueType
 //! stores them (quadratic B-splines).
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -591,7 +590,7 @@ impl Hinted {
 /// hinter refuses is remembered as `None`.
 #[derive(Debug, Default)]
 pub struct HintCache {
-    glyphs: HashMap<(u32, u16, i32), Option<Arc<Hinted>>>,
+    glyphs: crate::fasthash::FastMap<(u32, u16, i32), Option<Arc<Hinted>>>,
     xy: Vec<i32>,
     tags: Vec<u8>,
     ends: Vec<u16>,

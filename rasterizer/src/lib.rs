@@ -34,6 +34,7 @@ pub mod command;
 pub mod coverage;
 pub mod damage;
 pub mod deadline;
+mod fasthash;
 pub mod ffi;
 pub mod flatten;
 pub mod font;

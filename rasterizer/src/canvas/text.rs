@@ -79,7 +79,7 @@ const MAX_FINE_MASKS: usize = 16;
 /// [`Canvas::fine_glyph_fill`] rasterizes each of them once instead of per frame.
 #[derive(Debug, Default)]
 pub(super) struct GlyphCoverage {
-    entries: std::collections::HashMap<(usize, u8), GlyphCov>,
+    entries: crate::fasthash::FastMap<(usize, u8), GlyphCov>,
     tol: f64,
 }
 
