@@ -24,15 +24,20 @@ import numpy as np
 REGION = 8
 
 
-def _region_sums(m: np.ndarray, side: int):
-    """``(side, ys, xs, sums)``: the top-left corners searched (a grid of half the side,
-    plus the last row and column) and the sum of ``m`` over each region,
-    ``sums[i, j]`` for the region at ``(xs[j], ys[i])``."""
-    h, w = m.shape
+def _region_origins(h: int, w: int, side: int):
+    """``(side, ys, xs)``: the side searched and the top-left corners of the regions (a
+    grid of half the side, plus the last row and column)."""
     side = max(1, min(side, h, w))
     step = max(1, side // 2)
     ys = np.array(list(range(0, h - side + 1, step)) + [h - side])
     xs = np.array(list(range(0, w - side + 1, step)) + [w - side])
+    return side, ys, xs
+
+
+def _region_sums(m: np.ndarray, side: int):
+    """``(side, ys, xs, sums)``: :func:`_region_origins` and the sum of ``m`` over each
+    region, ``sums[i, j]`` for the region at ``(xs[j], ys[i])``."""
+    side, ys, xs = _region_origins(*m.shape, side)
     c = np.pad(m, ((1, 0), (1, 0))).cumsum(0).cumsum(1)
     y, x = ys[:, None], xs[None, :]
     return side, ys, xs, c[y + side, x + side] - c[y, x + side] - c[y + side, x] + c[y, x]
@@ -91,7 +96,7 @@ class HeatMap:
     def peak_frame(self, region: tuple[int, int, int, int]):
         """The tag of the first frame in which ``region`` (a searched region, e.g.
         :meth:`worst_region`) differed most."""
-        _, ys, xs, _ = _region_sums(self.sum, self.side)
+        _, ys, xs = _region_origins(*self.sum.shape, self.side)
         i, j = int(np.flatnonzero(ys == region[1])[0]), int(np.flatnonzero(xs == region[0])[0])
         return self.tags[self._peak_at[i, j]]
 
@@ -161,7 +166,7 @@ class _Replay:
     """p5's modes and transform stack, replayed from logged calls."""
 
     def __init__(self, canvas_wh):
-        self.m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # a, b, c, d, e, f (canvas 2D order)
+        self.m = _IDENTITY  # a, b, c, d, e, f (canvas 2D order)
         self.stack: list = []
         self.rect_mode, self.ellipse_mode = "corner", "center"
         self.degrees = False
@@ -196,7 +201,7 @@ class _Replay:
         elif name == "pop" and self.stack:
             self.m, self.rect_mode, self.ellipse_mode, self.text_size, self.weight = self.stack.pop()
         elif name == "resetMatrix":
-            self.m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+            self.m = _IDENTITY
         elif name == "translate" and len(n) >= 2:
             self.mul(1, 0, 0, 1, n[0], n[1])
         elif name == "rotate" and n:

@@ -631,14 +631,15 @@ def check_l3_rollouts(game, episodes: int = 3, max_steps: int = 1000,
     frames: list[tuple[str, np.ndarray, np.ndarray]] = []
     divergence = None
     steps_compared = 0
-    worst_pair: list = [PSNR_IDENTICAL + 1, None, None]  # lowest PSNR so far, both frames
+    # the lowest PSNR so far: its index in psnrs and both frames (the first of equal values)
+    worst_pair: list = [None, None, None]
 
     def compare(fq, fb, i, t):
         p = psnr(fq, fb)
+        if worst_pair[0] is None or p < psnrs[worst_pair[0]][0]:
+            worst_pair[:] = [len(psnrs), fq.copy(), fb.copy()]
         psnrs.append((p, i, t))
         heat.add(fq, fb, (i, t))
-        if p < worst_pair[0]:  # strict: the first of equal values, as np.argmin
-            worst_pair[:] = [p, fq.copy(), fb.copy()]
 
     try:
         oq, iq = q.reset(seed=seeds)
@@ -678,7 +679,7 @@ def check_l3_rollouts(game, episodes: int = 3, max_steps: int = 1000,
         q.close()
         b.close()
     values = np.array([p for p, _, _ in psnrs])
-    worst = int(np.argmin(values))
+    worst = worst_pair[0]
     worst_at = {"episode": psnrs[worst][1], "seed": seeds[psnrs[worst][1]], "step": psnrs[worst][2]}
     frames.append((f"worst frame: seed {worst_at['seed']} step {worst_at['step']}",
                    worst_pair[1], worst_pair[2]))
