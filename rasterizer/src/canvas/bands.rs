@@ -90,6 +90,13 @@ pub(super) struct Bands {
     cols_key: [u64; 7],
     cols: (usize, usize, usize, usize),
     cx: Vec<f32>,
+    /// Per observation row `j`, the pieces that make it up, as [`Bands::piece_at`]
+    /// gives them for the canvas rows from its top to its bottom (`row_pieces[
+    /// row_start[j]..row_start[j + 1]]`): the same for every band of every run on the
+    /// grid `row_key` (its canvas rows' height and offset, `k0` and the rows kept).
+    row_key: [u64; 4],
+    row_start: Vec<u32>,
+    row_pieces: Vec<(u32, u8, f32)>,
 }
 
 impl Bands {
@@ -178,6 +185,7 @@ impl Canvas {
             let rows = ((h as f64 - oy) / gy).ceil() as i64 + 2 - b.k0;
             b.pieces.clear();
             b.pieces.resize(rows.max(0) as usize, [Piece::default(); 2]);
+            b.index_rows(h, gy, oy);
         }
         b.last_cmd = self.cmd_serial;
         let run = b.run;
@@ -210,10 +218,8 @@ impl Canvas {
             }
             // the observation row: its canvas row pieces weighted by their share of it
             let (mut a_sum, mut r_sum) = ([0f32; 3], 0f32);
-            let (kt, kbot) = (((j as f64 - oy) / gy).floor() as i64, (((j + 1) as f64 - oy) / gy).ceil() as i64);
-            for k in kt..kbot {
-                let Some((idx, slot, inside)) = b.piece_at(k, j, gy, oy) else { continue };
-                let p = Some(b.pieces[idx][slot]).filter(|p| p.stamp == run);
+            for &(idx, slot, inside) in &b.row_pieces[b.row_start[j] as usize..b.row_start[j + 1] as usize] {
+                let p = Some(b.pieces[idx as usize][slot as usize]).filter(|p| p.stamp == run);
                 let (pa, pr) = p.map_or(([0.0; 3], 1.0), |p| (p.a, p.r));
                 for ch in 0..3 {
                     a_sum[ch] += inside * pa[ch];
@@ -237,6 +243,28 @@ impl Canvas {
 }
 
 impl Bands {
+    /// Makes `row_start` and `row_pieces` for `h` observation rows on the grid of
+    /// canvas rows `gy` high from `oy`, unless they are those already.
+    fn index_rows(&mut self, h: usize, gy: f64, oy: f64) {
+        let key = [gy.to_bits(), oy.to_bits(), self.k0 as u64, (self.pieces.len() as u64) << 32 | h as u64];
+        if self.row_key == key && self.row_start.len() == h + 1 {
+            return;
+        }
+        self.row_key = key;
+        self.row_start.clear();
+        self.row_pieces.clear();
+        for j in 0..h {
+            self.row_start.push(self.row_pieces.len() as u32);
+            let (kt, kbot) = (((j as f64 - oy) / gy).floor() as i64, (((j + 1) as f64 - oy) / gy).ceil() as i64);
+            for k in kt..kbot {
+                if let Some((idx, slot, inside)) = self.piece_at(k, j, gy, oy) {
+                    self.row_pieces.push((idx as u32, slot as u8, inside));
+                }
+            }
+        }
+        self.row_start.push(self.row_pieces.len() as u32);
+    }
+
     /// Where the piece of canvas row `k` inside observation row `j` is kept
     /// (`pieces[idx][slot]`), and its share of the observation row; `None` where the
     /// canvas row does not reach into `j` or lies beyond the kept rows.
