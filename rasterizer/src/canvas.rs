@@ -176,6 +176,8 @@ pub struct Canvas {
     hints: crate::font::HintCache,
     /// Coverage of the glyph runs drawn lately (see [`FineMask`]).
     fine_masks: Vec<FineMask>,
+    /// Scratch of [`Canvas::fine_glyph_fill`]: the canvas columns' shares of the buffer's.
+    fine_cols: Vec<text::ColumnShares>,
     /// Canvas-resolution coverage of the glyphs those runs are made of.
     glyph_coverage: GlyphCoverage,
     /// The fill being drawn is glyph masks (see [`crate::blend::MaskGamma`]).
@@ -397,6 +399,7 @@ impl Canvas {
             probe: None,
             hints: Default::default(),
             fine_masks: Vec::new(),
+            fine_cols: Vec::new(),
             glyph_coverage: GlyphCoverage::default(),
             glyph_masks: false,
             ellipse_factors: Box::new([([f64::NAN; 6], 1.0); ELLIPSE_FACTOR_SLOTS]),

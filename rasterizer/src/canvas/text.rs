@@ -63,11 +63,37 @@ impl FineMask {
 
 /// The buffer columns a canvas column of [`Canvas::fine_coverage`] meets: `k` by
 /// `first` of its width, and `k + 1` by `second` when it meets two.
-struct ColumnShares {
+#[derive(Debug)]
+pub(super) struct ColumnShares {
     k: usize,
     first: f32,
     second: Option<f32>,
     meets: bool,
+}
+
+impl ColumnShares {
+    /// The shares of canvas column `i` (device `[i s + t, (i + 1) s + t]`, `s < 1`) in
+    /// the `n` buffer columns from `o0`: the overlap with each, in order, where it is
+    /// above 0.
+    #[inline]
+    fn of(i: usize, s: f64, t: f64, o0: usize, n: usize) -> ColumnShares {
+        let (a, b) = (i as f64 * s + t, (i + 1) as f64 * s + t);
+        let mut c = ColumnShares { k: 0, first: 0.0, second: None, meets: false };
+        let mut k = a.floor().max(o0 as f64) as usize;
+        while k < o0 + n && (k as f64) < b {
+            let len = (b.min(k as f64 + 1.0) - a.max(k as f64)) as f32;
+            if len > 0.0 {
+                if !c.meets {
+                    (c.k, c.first, c.meets) = (k - o0, len, true);
+                } else {
+                    debug_assert!(c.second.is_none() && k == c.k + o0 + 1, "s < 1: a canvas column meets at most two neighbouring buffer columns");
+                    c.second = Some(len);
+                }
+            }
+            k += 1;
+        }
+        c
+    }
 }
 
 /// Glyph runs a canvas keeps the coverage of.
@@ -310,13 +336,9 @@ impl Canvas {
         // one or two of them), then the canvas rows in order: every sum below still
         // adds its terms in column order, so the result is the same to the bit
         let mut sh = Vec::with_capacity(4);
-        let mut cols: Vec<ColumnShares> = Vec::with_capacity(bw);
-        for i in 0..bw {
-            shares(i, sx, tx + x0 * sx, ox0, ow, &mut sh);
-            debug_assert!(sh.len() <= 2 && sh.windows(2).all(|p| p[1].0 == p[0].0 + 1), "sx < 1: a canvas column meets at most two neighbouring buffer columns");
-            let (k, first) = sh.first().copied().unwrap_or((0, 0.0));
-            cols.push(ColumnShares { k, first, second: sh.get(1).map(|s| s.1), meets: !sh.is_empty() });
-        }
+        let mut cols = std::mem::take(&mut self.fine_cols);
+        cols.clear();
+        cols.extend((0..bw).map(|i| ColumnShares::of(i, sx, tx + x0 * sx, ox0, ow)));
         let whole_pixels = [local_clip.x0, local_clip.y0, local_clip.x1, local_clip.y1].iter().all(|v| v.fract() == 0.0);
         let [cx0, cy0, cx1, cy1] = [local_clip.x0, local_clip.y0, local_clip.x1, local_clip.y1].map(|v| v as i64);
         // where each glyph lies in the box: (columns, rows) after the clip, and its origin
@@ -351,9 +373,17 @@ impl Canvas {
         };
         // the first canvas column that reaches a buffer column from `from` on
         let first_col = cols.iter().position(|c| c.meets && (c.k >= from || (c.second.is_some() && c.k + 1 >= from))).unwrap_or(bw);
+        // (only the columns from `first_col` on are summed below)
         let mut mask = std::mem::take(&mut self.row);
-        mask.clear();
-        mask.resize(bw * bh, 0.0);
+        if first_col == 0 {
+            mask.clear();
+            mask.resize(bw * bh, 0.0);
+        } else {
+            mask.resize(bw * bh, 0.0);
+            for row in mask.chunks_exact_mut(bw) {
+                row[first_col..].fill(0.0);
+            }
+        }
         // summed glyph coverages are corrected by `lut` where they are area-averaged
         // below; the rasterized run is corrected as it is emitted
         if whole_pixels {
@@ -432,6 +462,7 @@ impl Canvas {
             }
         }
         self.row = mask;
+        self.fine_cols = cols;
         Some(FineMask { key, glyphs: run.iter().map(|g| g.0.clone()).collect(), x0: ox0, y0: oy0, w: ow, h: oh, cov, place })
     }
 }
