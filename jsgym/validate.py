@@ -491,10 +491,17 @@ def check_shadowing(game, **make_kw) -> dict:
         envs.close()
     out = {"hidden": found["hidden"], "replaced": found["replaced"]}
     parts = []
-    if out["hidden"]:
+    functions = [n for n in out["hidden"] if fresh.get(n, "").startswith("f:")]
+    values = [n for n in out["hidden"] if n not in functions]
+    if values:
         parts.append("top-level const/let/class declarations hide p5's "
-                     + ", ".join(out["hidden"]) + " (p5 calls that take them, e.g. "
+                     + ", ".join(values) + " (p5 calls that take them, e.g. "
                      "textAlign(CENTER, TOP), get the game's value)")
+    if functions:
+        parts.append("top-level const/let/class declarations hide p5's function"
+                     + ("s " if len(functions) > 1 else " ")
+                     + ", ".join(f"{n}()" for n in functions)
+                     + " (the game cannot call p5's: the name is the game's value)")
     if out["replaced"]:
         parts.append("the game replaces p5's " + ", ".join(out["replaced"]))
     if parts:

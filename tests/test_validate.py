@@ -119,6 +119,16 @@ def test_heuristics_warn_about_hidden_p5_names():
     d = V.check_shadowing(DATA / "hides_top.js")
     assert d["hidden"] == ["TOP"] and d["replaced"] == ["random"]
     assert "hide p5's TOP" in d["warning"]
+    assert "function" not in d["warning"]
+
+
+def test_heuristics_name_a_hidden_p5_function_as_a_function():
+    # `let cursor` (a build slot's index) hides p5's cursor(): not a constant that
+    # p5 calls take
+    d = V.check_shadowing(DATA / "hides_cursor.js")
+    assert d["hidden"] == ["cursor"], d
+    assert "hide p5's function cursor()" in d["warning"]
+    assert "textAlign" not in d["warning"]
 
 
 @pytest.mark.parametrize("game", ["pong", "breakout", "breakout.multiball"])

@@ -527,7 +527,21 @@ typedef struct P5LazyColor {
     double unit[4];
     uint32_t packed;
     int32_t valid;
+    /* p5_unit_levels(unit) once has_levels (a colour lerped from many times, the two
+     * ends of a gradient, rounds its levels once) */
+    double levels[4];
+    int32_t has_levels;
 } P5LazyColor;
+
+/* The levels of lazy colour `lazy` (p5_unit_levels of its unit). */
+static const double *p5_lazy_levels(P5LazyColor *lazy)
+{
+    if (!lazy->has_levels) {
+        p5_unit_levels(lazy->unit, lazy->levels);
+        lazy->has_levels = 1;
+    }
+    return lazy->levels;
+}
 
 /* The lazy colour `c` whose _array and levels were never touched from JavaScript, or
  * NULL. */
@@ -562,10 +576,7 @@ static int p5_color_object_packed(JSContext *ctx, P5Shim *s, JSValueConst c, uin
     double l[4], a;
     P5LazyColor *lazy = p5_lazy_color(s, c);
     if (lazy) {
-        if (lazy->valid < 0) {
-            p5_unit_levels(lazy->unit, l);
-            lazy->valid = p5_levels_packed(l, lazy->unit[3], &lazy->packed);
-        }
+        if (lazy->valid < 0) lazy->valid = p5_levels_packed(p5_lazy_levels(lazy), lazy->unit[3], &lazy->packed);
         *out = lazy->packed;
         return lazy->valid;
     }
@@ -716,7 +727,7 @@ static JSValue p5_new_color(JSContext *ctx, P5Shim *s, const double *unit)
         JS_DupValue(ctx, s->color_mode_names[s->st.color_mode]), JS_DupValue(ctx, s->color_maxes_js),
         JS_UNDEFINED, JS_UNDEFINED, JS_NULL, JS_NULL,
     };
-    P5LazyColor kept = {{unit[0], unit[1], unit[2], unit[3]}, 0, -1};
+    P5LazyColor kept = {{unit[0], unit[1], unit[2], unit[3]}, 0, -1, {0, 0, 0, 0}, 0};
     JSValue lazy = engine_new_object_lazy(ctx, s->color_lazy, s->color_stages[P5_COLOR_PROPS - 1], vals,
                                           P5_COLOR_PROPS, p5_lazy_color_value, &kept, sizeof kept);
     if (!JS_IsUndefined(lazy)) return lazy;
@@ -780,9 +791,9 @@ static JSValue js_p5_color(JSContext *ctx, JSValueConst this_val, int argc, JSVa
  * four are plain numbers. */
 static int p5_color_levels(JSContext *ctx, P5Shim *s, JSValueConst c, double *l)
 {
-    const P5LazyColor *lazy = p5_lazy_color(s, c);
+    P5LazyColor *lazy = p5_lazy_color(s, c);
     if (lazy) {
-        p5_unit_levels(lazy->unit, l);
+        memcpy(l, p5_lazy_levels(lazy), 4 * sizeof *l);
         return 1;
     }
     JSValue levels = JS_GetProperty(ctx, c, s->atoms[P5_ATOM_levels]);
@@ -1032,6 +1043,7 @@ static JSValue js_p5_color_set(JSContext *ctx, JSValueConst this_val, int argc, 
             if (p5_num(ctx, &v, argv[0])) return JS_EXCEPTION;
             lazy->unit[magic] = v / max;
             lazy->valid = -1;
+            lazy->has_levels = 0;
             return p5_color_forget_hs(ctx, s, this_val) < 0 ? JS_EXCEPTION : JS_UNDEFINED;
         }
     }
