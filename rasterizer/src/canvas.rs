@@ -176,6 +176,8 @@ pub struct Canvas {
     hints: crate::font::HintCache,
     /// Coverage of the glyph runs drawn lately (see [`FineMask`]).
     fine_masks: Vec<FineMask>,
+    /// Glyph runs [`Canvas::fine_glyph_fill`] has drawn (the masks' `used` stamps).
+    fine_tick: u64,
     /// Scratch of [`Canvas::fine_glyph_fill`]: the canvas columns' shares of the buffer's.
     fine_cols: Vec<text::ColumnShares>,
     /// Canvas-resolution coverage of the glyphs those runs are made of.
@@ -399,6 +401,7 @@ impl Canvas {
             probe: None,
             hints: Default::default(),
             fine_masks: Vec::new(),
+            fine_tick: 0,
             fine_cols: Vec::new(),
             glyph_coverage: GlyphCoverage::default(),
             glyph_masks: false,

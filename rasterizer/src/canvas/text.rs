@@ -26,6 +26,13 @@ pub(super) struct FineMask {
     cov: Vec<f32>,
     /// Where a run of whole canvas pixels lay, for [`FineMask::shared_columns`].
     place: Option<FinePlace>,
+    /// [`words_hash`] of `key`, and of what [`FineMask::shared_columns`] needs equal
+    /// (the key's head and the place; 0 without a place): compared first.
+    key_hash: u64,
+    place_hash: u64,
+    /// When it was last drawn ([`Canvas::fine_glyph_fill`]'s count): the least
+    /// recently drawn mask makes room for a new one.
+    used: u64,
 }
 
 /// A glyph run's canvas box of [`Canvas::fine_coverage`] when it is summed from
@@ -44,6 +51,25 @@ struct FinePlace {
 /// Words of a [`FineMask`] key before its glyphs: the view, the clip, the tolerance
 /// and the correction table.
 const FINE_KEY_HEAD: usize = 10;
+
+/// A hash of `words` ([`crate::fasthash`]).
+fn words_hash(words: impl IntoIterator<Item = u64>) -> u64 {
+    use std::hash::Hasher;
+    let mut h = crate::fasthash::FastHasher::default();
+    for w in words {
+        h.write_u64(w);
+    }
+    h.finish()
+}
+
+impl FinePlace {
+    /// [`words_hash`] of what two runs must share for [`FineMask::shared_columns`]:
+    /// the key's head, the box's corner and rows, the buffer box.
+    fn hash(&self, key: &[u64]) -> u64 {
+        let [b0, b1, b2] = self.buffer;
+        words_hash(key[..FINE_KEY_HEAD].iter().copied().chain(self.corner).chain([self.rows as u64, b0 as u64, b1 as u64, b2 as u64]))
+    }
+}
 
 impl FineMask {
     /// How many of its box's first columns a run at `place` with `key` shares with
@@ -96,8 +122,12 @@ impl ColumnShares {
     }
 }
 
-/// Glyph runs a canvas keeps the coverage of.
-const MAX_FINE_MASKS: usize = 16;
+/// Glyph runs a canvas keeps the coverage of (a board of numbered tiles redrawn
+/// whole, a HUD).
+const MAX_FINE_MASKS: usize = 64;
+
+/// Glyph runs of one place (see [`FinePlace`]) a canvas keeps.
+const MAX_FINE_MASKS_PER_PLACE: usize = 4;
 
 /// Raw (uncorrected) canvas-resolution coverage of hinted glyphs, per glyph and
 /// quarter-pixel phase of its origin: a HUD whose text changes every frame (a score,
@@ -261,20 +291,37 @@ impl Canvas {
         for (h, ox, oy) in run {
             key.extend([std::sync::Arc::as_ptr(h) as u64, ox.to_bits(), oy.to_bits()]);
         }
-        let hit = self.fine_masks.iter().position(|m| m.key == key);
+        let key_hash = words_hash(key.iter().copied());
+        let hit = self.fine_masks.iter().position(|m| m.key_hash == key_hash && m.key == key);
         let at = match hit {
             Some(i) => i,
             None => {
-                let Some(m) = self.fine_coverage(bounds, run, lut, key) else { return };
-                if self.fine_masks.len() >= MAX_FINE_MASKS {
-                    self.fine_masks.remove(0);
+                let Some(m) = self.fine_coverage(bounds, run, lut, key, key_hash) else { return };
+                // (a score or a timer drawn at one place makes a run each time it
+                // changes: those of one place make room for each other, not for the
+                // other texts of the frame)
+                let same_place = |f: &FineMask| m.place.is_some() && f.place_hash == m.place_hash;
+                let lru = |pick: &dyn Fn(&FineMask) -> bool| (0..self.fine_masks.len()).filter(|&i| pick(&self.fine_masks[i])).min_by_key(|&i| self.fine_masks[i].used);
+                let evict = if self.fine_masks.iter().filter(|f| same_place(f)).count() >= MAX_FINE_MASKS_PER_PLACE {
+                    lru(&same_place)
+                } else if self.fine_masks.len() >= MAX_FINE_MASKS {
+                    lru(&|_| true)
+                } else {
+                    None
+                };
+                if let Some(i) = evict {
+                    self.fine_masks[i] = m;
+                    i
+                } else {
+                    self.fine_masks.push(m);
+                    self.fine_masks.len() - 1
                 }
-                self.fine_masks.push(m);
-                self.fine_masks.len() - 1
             }
         };
-        // most recently used last
-        let m = self.fine_masks.remove(at);
+        self.fine_tick += 1;
+        self.fine_masks[at].used = self.fine_tick;
+        let masks = std::mem::take(&mut self.fine_masks);
+        let m = &masks[at];
         let (w, (ox0, oy0, ow, oh)) = (self.w, (m.x0, m.y0, m.w, m.h));
         for k in 0..oh {
             let y = oy0 + k;
@@ -294,12 +341,12 @@ impl Canvas {
                 }
             }
         }
-        self.fine_masks.push(m);
+        self.fine_masks = masks;
     }
 
     /// The coverage of [`Canvas::fine_glyph_fill`]: the run rasterized at canvas
     /// resolution, corrected by `lut`, area-averaged to the buffer's pixels.
-    fn fine_coverage(&mut self, bounds: Rect, run: &[(std::sync::Arc<crate::font::Hinted>, f64, f64)], lut: &[f32; 256], key: Vec<u64>) -> Option<FineMask> {
+    fn fine_coverage(&mut self, bounds: Rect, run: &[(std::sync::Arc<crate::font::Hinted>, f64, f64)], lut: &[f32; 256], key: Vec<u64>, key_hash: u64) -> Option<FineMask> {
         let (sx, sy, tx, ty) = (self.sx, self.sy, self.tx, self.ty);
         let clip = Rect { x0: (self.clip.x0 - tx) / sx, y0: (self.clip.y0 - ty) / sy, x1: (self.clip.x1 - tx) / sx, y1: (self.clip.y1 - ty) / sy };
         let (x0, y0) = (bounds.x0.max(clip.x0).floor() - 1.0, bounds.y0.max(clip.y0).floor() - 1.0);
@@ -364,7 +411,11 @@ impl Canvas {
         // alike reach are kept from their mask (a HUD whose score or timer changes
         // redraws the changed digits' columns)
         let (reused, shared) = match &place {
-            Some(p) => self.fine_masks.iter().map(|m| (m, m.shared_columns(&key, p))).max_by_key(|&(_, n)| n).map_or((None, 0), |(m, n)| (Some(m), n)),
+            Some(p) => {
+                let ph = p.hash(&key);
+                let shared = self.fine_masks.iter().filter(|m| m.place_hash == ph).map(|m| (m, m.shared_columns(&key, p)));
+                shared.max_by_key(|&(m, n)| (n, m.used)).map_or((None, 0), |(m, n)| (Some(m), n))
+            }
             None => (None, 0),
         };
         let from = match reused {
@@ -463,6 +514,6 @@ impl Canvas {
         }
         self.row = mask;
         self.fine_cols = cols;
-        Some(FineMask { key, glyphs: run.iter().map(|g| g.0.clone()).collect(), x0: ox0, y0: oy0, w: ow, h: oh, cov, place })
+        Some(FineMask { glyphs: run.iter().map(|g| g.0.clone()).collect(), x0: ox0, y0: oy0, w: ow, h: oh, cov, place_hash: place.as_ref().map_or(0, |p| p.hash(&key)), place, key, key_hash, used: 0 })
     }
 }
