@@ -179,7 +179,7 @@ pub struct Canvas {
     /// Glyph runs [`Canvas::fine_glyph_fill`] has drawn (the masks' `used` stamps).
     fine_tick: u64,
     /// Scratch of [`Canvas::fine_glyph_fill`]: the canvas columns' shares of the buffer's.
-    fine_cols: Vec<text::ColumnShares>,
+    fine_cols: Vec<text::CellShares>,
     /// Canvas-resolution coverage of the glyphs those runs are made of.
     glyph_coverage: GlyphCoverage,
     /// The fill being drawn is glyph masks (see [`crate::blend::MaskGamma`]).

@@ -68,6 +68,15 @@ impl Hasher for FastHasher {
     }
 }
 
+/// The [`FastHasher`] hash of a sequence of words.
+pub(crate) fn hash_words(words: impl IntoIterator<Item = u64>) -> u64 {
+    let mut h = FastHasher::default();
+    for w in words {
+        h.write_u64(w);
+    }
+    h.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::FastMap;

@@ -93,8 +93,9 @@ pub(super) struct Bands {
     /// Per observation row `j`, the pieces that make it up, as [`Bands::piece_at`]
     /// gives them for the canvas rows from its top to its bottom (`row_pieces[
     /// row_start[j]..row_start[j + 1]]`): the same for every band of every run on the
-    /// grid `row_key` (its canvas rows' height and offset, `k0` and the rows kept).
-    row_key: [u64; 4],
+    /// grid `row_key` (its canvas rows' height and offset, and the buffer's rows; `k0`
+    /// and the pieces kept follow from them).
+    row_key: [u64; 3],
     row_start: Vec<u32>,
     row_pieces: Vec<(u32, u8, f32)>,
 }
@@ -246,7 +247,7 @@ impl Bands {
     /// Makes `row_start` and `row_pieces` for `h` observation rows on the grid of
     /// canvas rows `gy` high from `oy`, unless they are those already.
     fn index_rows(&mut self, h: usize, gy: f64, oy: f64) {
-        let key = [gy.to_bits(), oy.to_bits(), self.k0 as u64, (self.pieces.len() as u64) << 32 | h as u64];
+        let key = [gy.to_bits(), oy.to_bits(), h as u64];
         if self.row_key == key && self.row_start.len() == h + 1 {
             return;
         }

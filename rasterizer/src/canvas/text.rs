@@ -5,6 +5,7 @@ use super::Canvas;
 use crate::blend::Paint;
 use crate::command::Style;
 use crate::flatten::Flattener;
+use crate::fasthash::hash_words;
 use crate::geometry::{Point, Rect};
 
 /// Chromium draws text of more pixels per em than this as paths, not glyph masks.
@@ -26,7 +27,7 @@ pub(super) struct FineMask {
     cov: Vec<f32>,
     /// Where a run of whole canvas pixels lay, for [`FineMask::shared_columns`].
     place: Option<FinePlace>,
-    /// [`words_hash`] of `key`, and of what [`FineMask::shared_columns`] needs equal
+    /// [`hash_words`] of `key`, and of what [`FineMask::shared_columns`] needs equal
     /// (the key's head and the place; 0 without a place): compared first.
     key_hash: u64,
     place_hash: u64,
@@ -52,22 +53,12 @@ struct FinePlace {
 /// and the correction table.
 const FINE_KEY_HEAD: usize = 10;
 
-/// A hash of `words` ([`crate::fasthash`]).
-fn words_hash(words: impl IntoIterator<Item = u64>) -> u64 {
-    use std::hash::Hasher;
-    let mut h = crate::fasthash::FastHasher::default();
-    for w in words {
-        h.write_u64(w);
-    }
-    h.finish()
-}
-
 impl FinePlace {
-    /// [`words_hash`] of what two runs must share for [`FineMask::shared_columns`]:
+    /// [`hash_words`] of what two runs must share for [`FineMask::shared_columns`]:
     /// the key's head, the box's corner and rows, the buffer box.
     fn hash(&self, key: &[u64]) -> u64 {
         let [b0, b1, b2] = self.buffer;
-        words_hash(key[..FINE_KEY_HEAD].iter().copied().chain(self.corner).chain([self.rows as u64, b0 as u64, b1 as u64, b2 as u64]))
+        hash_words(key[..FINE_KEY_HEAD].iter().copied().chain(self.corner).chain([self.rows as u64, b0 as u64, b1 as u64, b2 as u64]))
     }
 }
 
@@ -87,24 +78,24 @@ impl FineMask {
     }
 }
 
-/// The buffer columns a canvas column of [`Canvas::fine_coverage`] meets: `k` by
-/// `first` of its width, and `k + 1` by `second` when it meets two.
+/// The buffer columns (rows) a canvas column (row) of [`Canvas::fine_coverage`]
+/// meets: `k` by `first` of its width, and `k + 1` by `second` when it meets two.
 #[derive(Debug)]
-pub(super) struct ColumnShares {
+pub(super) struct CellShares {
     k: usize,
     first: f32,
     second: Option<f32>,
     meets: bool,
 }
 
-impl ColumnShares {
-    /// The shares of canvas column `i` (device `[i s + t, (i + 1) s + t]`, `s < 1`) in
-    /// the `n` buffer columns from `o0`: the overlap with each, in order, where it is
+impl CellShares {
+    /// The shares of canvas cell `i` (device `[i s + t, (i + 1) s + t]`, `s < 1`) in
+    /// the `n` buffer cells from `o0`: the overlap with each, in order, where it is
     /// above 0.
     #[inline]
-    fn of(i: usize, s: f64, t: f64, o0: usize, n: usize) -> ColumnShares {
+    fn of(i: usize, s: f64, t: f64, o0: usize, n: usize) -> CellShares {
         let (a, b) = (i as f64 * s + t, (i + 1) as f64 * s + t);
-        let mut c = ColumnShares { k: 0, first: 0.0, second: None, meets: false };
+        let mut c = CellShares { k: 0, first: 0.0, second: None, meets: false };
         let mut k = a.floor().max(o0 as f64) as usize;
         while k < o0 + n && (k as f64) < b {
             let len = (b.min(k as f64 + 1.0) - a.max(k as f64)) as f32;
@@ -112,13 +103,19 @@ impl ColumnShares {
                 if !c.meets {
                     (c.k, c.first, c.meets) = (k - o0, len, true);
                 } else {
-                    debug_assert!(c.second.is_none() && k == c.k + o0 + 1, "s < 1: a canvas column meets at most two neighbouring buffer columns");
+                    debug_assert!(c.second.is_none() && k == c.k + o0 + 1, "s < 1: a canvas cell meets at most two neighbouring buffer cells");
                     c.second = Some(len);
                 }
             }
             k += 1;
         }
         c
+    }
+
+    /// The buffer cells it meets and its overlap with each, in order.
+    fn pieces(&self) -> impl Iterator<Item = (usize, f32)> {
+        let first = self.meets.then_some((self.k, self.first));
+        first.into_iter().chain(self.second.map(|l| (self.k + 1, l)))
     }
 }
 
@@ -291,7 +288,7 @@ impl Canvas {
         for (h, ox, oy) in run {
             key.extend([std::sync::Arc::as_ptr(h) as u64, ox.to_bits(), oy.to_bits()]);
         }
-        let key_hash = words_hash(key.iter().copied());
+        let key_hash = hash_words(key.iter().copied());
         let hit = self.fine_masks.iter().position(|m| m.key_hash == key_hash && m.key == key);
         let at = match hit {
             Some(i) => i,
@@ -366,26 +363,12 @@ impl Canvas {
             return None;
         }
         let (ow, oh) = (ox1 - ox0, oy1 - oy0);
-        // overlaps of canvas cell i with buffer cells: (buffer cell, length)
-        let shares = |i: usize, s: f64, t: f64, o0: usize, n: usize, out: &mut Vec<(usize, f32)>| {
-            out.clear();
-            let (a, b) = (i as f64 * s + t, (i + 1) as f64 * s + t);
-            let mut k = a.floor().max(o0 as f64) as usize;
-            while k < o0 + n && (k as f64) < b {
-                let len = (b.min(k as f64 + 1.0) - a.max(k as f64)) as f32;
-                if len > 0.0 {
-                    out.push((k - o0, len));
-                }
-                k += 1;
-            }
-        };
         // each column's shares once (a canvas pixel narrower than a buffer pixel meets
         // one or two of them), then the canvas rows in order: every sum below still
         // adds its terms in column order, so the result is the same to the bit
-        let mut sh = Vec::with_capacity(4);
         let mut cols = std::mem::take(&mut self.fine_cols);
         cols.clear();
-        cols.extend((0..bw).map(|i| ColumnShares::of(i, sx, tx + x0 * sx, ox0, ow)));
+        cols.extend((0..bw).map(|i| CellShares::of(i, sx, tx + x0 * sx, ox0, ow)));
         let whole_pixels = [local_clip.x0, local_clip.y0, local_clip.x1, local_clip.y1].iter().all(|v| v.fract() == 0.0);
         let [cx0, cy0, cx1, cy1] = [local_clip.x0, local_clip.y0, local_clip.x1, local_clip.y1].map(|v| v as i64);
         // where each glyph lies in the box: (columns, rows) after the clip, and its origin
@@ -410,10 +393,10 @@ impl Canvas {
         // the buffer columns that only canvas columns the last frames' runs summed
         // alike reach are kept from their mask (a HUD whose score or timer changes
         // redraws the changed digits' columns)
+        let place_hash = place.as_ref().map_or(0, |p| p.hash(&key));
         let (reused, shared) = match &place {
             Some(p) => {
-                let ph = p.hash(&key);
-                let shared = self.fine_masks.iter().filter(|m| m.place_hash == ph).map(|m| (m, m.shared_columns(&key, p)));
+                let shared = self.fine_masks.iter().filter(|m| m.place_hash == place_hash).map(|m| (m, m.shared_columns(&key, p)));
                 shared.max_by_key(|&(m, n)| (n, m.used)).map_or((None, 0), |(m, n)| (Some(m), n))
             }
             None => (None, 0),
@@ -471,7 +454,7 @@ impl Canvas {
             });
         }
         let mut across = vec![0f32; bh * ow];
-        let spread = |acc: &mut [f32], c: &ColumnShares, v: f32| {
+        let spread = |acc: &mut [f32], c: &CellShares, v: f32| {
             if c.meets {
                 acc[c.k] += v * c.first;
                 if let Some(l) = c.second {
@@ -505,8 +488,7 @@ impl Canvas {
             }
         }
         for j in 0..bh {
-            shares(j, sy, ty + y0 * sy, oy0, oh, &mut sh);
-            for &(k, len) in &sh {
+            for (k, len) in CellShares::of(j, sy, ty + y0 * sy, oy0, oh).pieces() {
                 for (d, &a) in cov[k * ow + from..][..ow - from].iter_mut().zip(&across[j * ow + from..][..ow - from]) {
                     *d += a * len;
                 }
@@ -514,6 +496,6 @@ impl Canvas {
         }
         self.row = mask;
         self.fine_cols = cols;
-        Some(FineMask { glyphs: run.iter().map(|g| g.0.clone()).collect(), x0: ox0, y0: oy0, w: ow, h: oh, cov, place_hash: place.as_ref().map_or(0, |p| p.hash(&key)), place, key, key_hash, used: 0 })
+        Some(FineMask { glyphs: run.iter().map(|g| g.0.clone()).collect(), x0: ox0, y0: oy0, w: ow, h: oh, cov, place_hash, place, key, key_hash, used: 0 })
     }
 }
