@@ -124,6 +124,46 @@ static const double *noise_weights(P5Shim *s, int axis, double v, int octaves)
     return weight;
 }
 
+/* p5_noise's octaves for lattice coordinates that start as int32 values (what noise()
+ * is called with but for huge arguments): p5 keeps them in doubles and wraps them
+ * through ToInt32 on every shift, which uint32 arithmetic does exactly; an index is
+ * the low 12 bits of the integer sum, whatever ToInt32 did to its high bits. */
+static double p5_noise_int32(const double *P, uint32_t xi, uint32_t yi, uint32_t zi, double xf,
+                             double yf, double zf, const double *wx, const double *wy,
+                             const double *wz, int octaves, double falloff)
+{
+    double r = 0, ampl = 0.5, n1, n2, n3;
+    for (int o = 0; o < octaves; o++) {
+        int64_t of = (int64_t)(int32_t)xi + (int32_t)(yi << 4) + (int32_t)(zi << 8);
+        double rxf = wx[o], ryf = wy[o];
+#define PI_(k) P[(uint64_t)(of + (k)) & 4095]
+        n1 = PI_(0);
+        n1 += rxf * (PI_(1) - n1);
+        n2 = PI_(16);
+        n2 += rxf * (PI_(16 + 1) - n2);
+        n1 += ryf * (n2 - n1);
+        n2 = PI_(256);
+        n2 += rxf * (PI_(256 + 1) - n2);
+        n3 = PI_(256 + 16);
+        n3 += rxf * (PI_(256 + 16 + 1) - n3);
+        n2 += ryf * (n3 - n2);
+        n1 += wz[o] * (n2 - n1);
+#undef PI_
+        r += n1 * ampl;
+        ampl *= falloff;
+        xi <<= 1;
+        xf *= 2;
+        yi <<= 1;
+        yf *= 2;
+        zi <<= 1;
+        zf *= 2;
+        if (xf >= 1) { xi++; xf--; }
+        if (yf >= 1) { yi++; yf--; }
+        if (zf >= 1) { zi++; zf--; }
+    }
+    return r;
+}
+
 static double p5_noise(P5Shim *s, double x, double y, double z)
 {
     const double *P = s->perlin;
@@ -139,6 +179,9 @@ static double p5_noise(P5Shim *s, double x, double y, double z)
     while (octaves < s->perlin_octaves && octaves < 64) octaves++;
     const double *wx = noise_weights(s, 0, x, octaves), *wy = noise_weights(s, 1, y, octaves),
                  *wz = noise_weights(s, 2, z, octaves);
+    if (xi < 2147483648.0 && yi < 2147483648.0 && zi < 2147483648.0)
+        return p5_noise_int32(P, (uint32_t)xi, (uint32_t)yi, (uint32_t)zi, xf, yf, zf, wx, wy, wz,
+                              octaves, s->perlin_falloff);
     for (int o = 0; o < octaves; o++) {
         double of = xi + (double)(int32_t)((uint32_t)p5_to_int32(yi) << 4) +
                     (double)(int32_t)((uint32_t)p5_to_int32(zi) << 8);
