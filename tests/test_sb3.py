@@ -69,9 +69,10 @@ def test_time_limit_is_reported_as_truncation():
         venv.close()
 
 
-def test_sb3_ppo_trains_on_jsgym(tmp_path):
+def test_sb3_ppo_trains_on_jsgym(tmp_path, monkeypatch):
     from stable_baselines3 import PPO
 
+    monkeypatch.setenv("SB3_LOGDIR", str(tmp_path))  # else SB3 leaves a log folder in /tmp
     torch.set_num_threads(1)
     venv = SB3VecEnv("catch", num_envs=4, seed=0, **CATCH)
     try:

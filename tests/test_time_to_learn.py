@@ -5,6 +5,7 @@ as given."""
 from __future__ import annotations
 
 import csv
+import os
 import subprocess
 import sys
 
@@ -23,7 +24,8 @@ def time_to_learn(tmp_path, *args: str) -> tuple[str, list[dict]]:
     proc = subprocess.run([sys.executable, str(REPO / "bench" / "time_to_learn.py"),
                            "--seeds", "1", "--eval-every", "1", "--eval-episodes", "2",
                            "--trainer-args", TINY, "--out", str(out), *args],
-                          cwd=REPO, capture_output=True, text=True, timeout=300)
+                          cwd=REPO, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "TMPDIR": str(tmp_path)})  # its runs' work folder
     assert proc.returncode == 0, proc.stdout + proc.stderr
     with open(out.with_suffix(".csv"), newline="") as f:
         return out.read_text(), list(csv.DictReader(f))
