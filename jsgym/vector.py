@@ -341,8 +341,8 @@ class JsVectorEnv(VectorEnv):
             "elapsed_steps": take(p.elapsed_steps), "_elapsed_steps": every,
         }
         done = (view(p.episode_done) if with_episode and self.episode_statistics
-                and may(_RECV["EPISODE_DONE"]) else np.zeros(n, dtype=np.bool_))
-        if done.any():
+                and may(_RECV["EPISODE_DONE"]) else None)
+        if done is not None and done.any():
             done = done.copy()  # may be a view of the pool's buffer, and infos keeps it
             now = time.perf_counter()
             done_ids = ids[done]
