@@ -59,6 +59,12 @@ impl Paint {
         self.mask_gamma.is_none()
     }
 
+    /// The paint's colour, as the blends compute with it.
+    #[inline]
+    pub fn colour(&self) -> [f32; 3] {
+        self.c
+    }
+
     /// The paint's alpha in `[0, 1]`.
     #[inline]
     pub fn alpha(&self) -> f32 {

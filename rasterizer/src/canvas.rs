@@ -192,6 +192,9 @@ pub struct Canvas {
     /// What opaque rectangles and convex polygons drew into the edge pixels of the
     /// current epoch.
     records: Records,
+    /// The device boxes of a translucent hairline's bands (scratch of
+    /// `Canvas::stroke_hairline`).
+    hairline_boxes: Vec<Rect>,
     /// The device-space edges of the polygon being drawn, and its contours.
     seam_edges: Vec<(Point, Point)>,
     seam_contours: u32,
@@ -407,6 +410,7 @@ impl Canvas {
             glyph_masks: false,
             ellipse_factors: Box::new([([f64::NAN; 6], 1.0); ELLIPSE_FACTOR_SLOTS]),
             records: Records::default(),
+            hairline_boxes: Vec::new(),
             seam_edges: Vec::new(),
             seam_contours: 0,
             pair_form: None,
@@ -1681,12 +1685,7 @@ impl Canvas {
         let local = [(b[0] - x).max(0.0), (b[1] - x).min(1.0), (b[2] - y).max(0.0), (b[3] - y).min(1.0)].map(|v| v as f32);
         let mask = crate::seams::box_mask(local);
         let px = &mut self.pixels[3 * idx..3 * idx + 3];
-        let over = |beneath: [u8; 3]| {
-            let mut p = beneath;
-            paint.blend_cov(&mut p, 1.0);
-            p
-        };
-        self.records.composite_translucent(idx, px, mask, cov, over, |p| paint.blend_cov(p, cov));
+        self.records.composite_translucent(idx, px, mask, cov, paint);
     }
 
     /// An opaque axis rectangle: rows fully covered vertically fill their run of fully

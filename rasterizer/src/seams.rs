@@ -2,6 +2,7 @@
 //! edge pixel partly ([`MaskRec`]), their 8x8 sample masks, and the store that keeps
 //! the records of the current epoch ([`Records`]).
 
+use crate::blend::Paint;
 use crate::damage::PixRect;
 
 /// Sub-pixel sample grid of a [`MaskRec`]: `MASK_SIDE x MASK_SIDE` samples, bit
@@ -259,6 +260,23 @@ pub(crate) fn canvas_conflation(g: &CanvasGrid, r: [f32; 4], n: [f32; 4], px: f3
 }
 
 impl MaskRec {
+    /// A translucent shape of colour `col` and effective alpha `a` (its alpha times
+    /// its coverage) blended over the whole pixel, which now holds `result`: every
+    /// region and the base take the same share of it.
+    fn tint(&mut self, col: [f32; 3], a: f32, result: [u8; 3]) {
+        let a = a.clamp(0.0, 1.0);
+        for r in &mut self.regions[..self.n as usize] {
+            r.2 = [0, 1, 2].map(|ch| {
+                let c = r.2[ch] as f32;
+                (c + (col[ch] - c) * a + 0.5).clamp(0.0, 255.0) as u8
+            });
+        }
+        for ch in 0..3 {
+            self.base[ch] += (col[ch] - self.base[ch]) * a;
+        }
+        self.result = result;
+    }
+
     /// Whether regions apart from a new shape's samples `mask` fill the pixel with it
     /// (but for a sample or two): they meet it along its edges.
     #[inline(always)]
@@ -1114,9 +1132,17 @@ impl Records {
     /// regions only apart from those samples, the shape lies over the record's base
     /// alone there and composites as an opaque shape of its colour over the base, so
     /// that translucent neighbours sharing an edge (tiles with alpha) keep their
-    /// areas; elsewhere it blends plainly, and a pixel without a record starts one
-    /// whose region is the shape over what the pixel held.
-    pub(crate) fn composite_translucent(&mut self, pixel: usize, px: &mut [u8], mask: u64, cov: f32, over: impl Fn([u8; 3]) -> [u8; 3], plain: impl FnOnce(&mut [u8])) {
+    /// areas. Elsewhere (over a region, or a sliver holding no sample) it blends
+    /// plainly and tints the record's regions and base alike, which keeps the record:
+    /// a translucent outline along a tile's edge then leaves the next tile drawn over
+    /// its outer half a record to hide what it covers by area. A pixel without a
+    /// record starts one whose region is the shape over what the pixel held.
+    pub(crate) fn composite_translucent(&mut self, pixel: usize, px: &mut [u8], mask: u64, cov: f32, paint: &Paint) {
+        let over = |beneath: [u8; 3]| {
+            let mut p = beneath;
+            paint.blend_cov(&mut p, 1.0);
+            p
+        };
         let cur = [px[0], px[1], px[2]];
         match self.usable(pixel, cur) {
             Ok(k) => {
@@ -1126,11 +1152,12 @@ impl Records {
                     let out = rec.add(mask, 1.0, cov, over(base), None, None);
                     px.copy_from_slice(&out);
                 } else {
-                    plain(px);
+                    paint.blend_cov(px, cov);
+                    rec.tint(paint.colour(), paint.alpha() * cov, [px[0], px[1], px[2]]);
                 }
             }
             Err(k) => {
-                plain(px);
+                paint.blend_cov(px, cov);
                 self.begin(k, pixel, cur, [px[0], px[1], px[2]], mask, 0, cov, over(cur), None);
             }
         }

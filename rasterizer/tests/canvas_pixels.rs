@@ -259,6 +259,53 @@ fn abutting_stroked_tiles_share_their_strokes_as_the_canvas_does() {
     assert_close(&cw, &[], 12.0);
 }
 
+/// Tiles each outlined by a translucent hairline (`stroke(0, 40)` at the default
+/// weight), scrolled by a fraction of a pixel: each tile hides the outer half of its
+/// neighbours' outlines by area, as the canvas shows it. Blended plainly, an outline
+/// left its edge pixels without a record, and the next tile let the background show
+/// through the seam as a plain blend does (a dark grid, 47 levels off). What remains
+/// (up to 11 levels, where four tiles' outlines meet) is the outline's ink spread
+/// over its pixel's record, which the next tile hides by the share it covers.
+#[test]
+fn translucent_outlines_of_abutting_tiles_leave_no_seams() {
+    assert_close(&outlined_tiles(Rgba::new(0, 0, 0, 40)), &[], 12.0);
+}
+
+/// The same tiles under an opaque hairline (one composite of fill and outline): the
+/// fill and the outline stay apart in the records, so that the next tile hides the
+/// outline it covers, not a share of a fill-and-outline mix (3.6 levels RMS, where
+/// the mix was 9.2). The worst pixels (up to 48 levels, where four outlines meet)
+/// stay: Skia blends a hairline on a canvas pixel's edge half into each pixel beside
+/// it, so a second outline there adds ink to the first one's half, where the records
+/// take it to cover the same area.
+#[test]
+fn opaque_outlines_of_abutting_tiles_leave_no_seams() {
+    let rms = rms_levels(&outlined_tiles(Rgba::new(0, 0, 0, 255)));
+    assert!(rms <= 4.5, "{rms:.2} levels RMS");
+}
+
+/// The root mean square difference (8-bit levels) between the stream drawn at `OBS`
+/// and its reference.
+fn rms_levels(cw: &CommandWriter) -> f64 {
+    let mut c = canvas(OBS as u32, OBS as u32);
+    c.draw(cw.words()).unwrap();
+    let got = read_rgb(&c);
+    let want = reference(cw);
+    (got.iter().zip(&want).map(|(&g, &w)| (g as f64 - w).powi(2)).sum::<f64>() / want.len() as f64).sqrt()
+}
+
+fn outlined_tiles(outline: Rgba) -> CommandWriter {
+    frame(|cw| {
+        for j in 0..13 {
+            for i in 0..13 {
+                let fill = if (i + j) % 3 == 0 { Rgba::new(220, 200, 140, 255) } else { Rgba::new(90, 170, 80, 255) };
+                let style = Style { fill, ..stroke(outline, 1.0, Cap::Round, Join::Miter) };
+                cw.rect(&style, -3.3 + 32.0 * i as f32, -7.6 + 32.0 * j as f32, 32.0, 32.0);
+            }
+        }
+    })
+}
+
 /// A rect is skipped before any work when it lies wholly outside the canvas; one whose
 /// box lies outside but whose stroke reaches in must still show that stroke, at every
 /// canvas scale (downscaled, one to one, upscaled), join and weight, hairlines

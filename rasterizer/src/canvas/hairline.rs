@@ -19,7 +19,8 @@ use super::Canvas;
 use crate::blend::Paint;
 use crate::command::{Cap, Rgba, Style};
 use crate::flatten::Polylines;
-use crate::geometry::{Point, Transform};
+use crate::geometry::{Point, Rect, Transform};
+use crate::seams::box_mask;
 
 /// What Skia's `fast_len` gives for a device vector: the longer component plus half
 /// the shorter.
@@ -65,6 +66,10 @@ impl Canvas {
     /// canvas pixel. On a coarser grid the bands of the path are accumulated into one
     /// coverage, where they add up: blending them one by one there would also mix
     /// bands that share a device pixel but no canvas pixel.
+    ///
+    /// A translucent hairline whose bands are all boxes (a `rect()`'s outline, lines
+    /// along the axes) goes through the pixels' seam records on a coarser grid (see
+    /// [`Canvas::finish_hairline_boxes`]).
     pub(super) fn stroke_hairline(&mut self, path: &Polylines, cap: Cap, canvas: &Transform, paint: &Paint) {
         let fine = self.sx >= 1.0 && self.sy >= 1.0;
         let clip = self.clip;
@@ -74,10 +79,19 @@ impl Canvas {
             self.raster.begin(clip);
         }
         let joints = (!fine).then_some(paint.alpha());
+        let mut boxes = std::mem::take(&mut self.hairline_boxes);
+        boxes.clear();
+        let mut all_boxes = !fine && !paint.opaque() && paint.plain_coverage() && self.probe.is_none();
         for c in path.contours.iter().filter(|c| c.has_segment) {
             hairline_bands(&path.pts[c.start..c.end], c.closed, cap, canvas, joints, |quad| {
                 if fine {
                     self.raster.begin(clip);
+                }
+                if all_boxes {
+                    match super::pair::axis_box(&quad.map(dev)) {
+                        Some(b) if boxes.len() < MAX_RECORDED_BANDS => boxes.push(b),
+                        _ => all_boxes = false,
+                    }
                 }
                 self.raster.add_polygon(&quad, dev);
                 if fine {
@@ -86,10 +100,51 @@ impl Canvas {
             });
         }
         if !fine {
-            self.finish_shape(paint);
+            if all_boxes && !boxes.is_empty() {
+                self.finish_hairline_boxes(&boxes, paint);
+            } else {
+                self.finish_shape(paint);
+            }
         }
+        self.hairline_boxes = boxes;
+    }
+
+    /// Composites the hairline accumulated in `self.raster`, whose bands are the
+    /// device boxes `boxes`, through the pixels' seam records
+    /// ([`crate::seams::Records::composite_translucent`]): where a tile's outline
+    /// blends over its edge, the next tile drawn over the outer half of it hides that
+    /// half by area, as the browser's canvas-resolution drawing does, where a plain
+    /// blend would leave the pixel without a record and let what lay beneath the tile
+    /// show through the seam.
+    fn finish_hairline_boxes(&mut self, boxes: &[Rect], paint: &Paint) {
+        let (w, h) = (self.w, self.h);
+        self.records.ensure(w, w * h);
+        let (win, pixels, records) = (&self.win, &mut self.pixels, &mut self.records);
+        self.raster.finish(w, h, |y, x0, cov| {
+            if win.rows().is_some_and(|r| !r[y]) {
+                return;
+            }
+            let ranges = win.row(y);
+            for (i, &c) in cov.iter().enumerate() {
+                let x = x0 + i;
+                if c <= 0.0 || ranges.is_some_and(|rs| !rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize)) {
+                    continue;
+                }
+                let (xf, yf) = (x as f64, y as f64);
+                let mask = boxes.iter().filter(|b| b.x0 < xf + 1.0 && b.x1 > xf && b.y0 < yf + 1.0 && b.y1 > yf).fold(0u64, |m, b| {
+                    let local = [(b.x0 - xf).max(0.0), (b.x1 - xf).min(1.0), (b.y0 - yf).max(0.0), (b.y1 - yf).min(1.0)];
+                    m | box_mask(local.map(|v| v as f32))
+                });
+                let idx = y * w + x;
+                let px = &mut pixels[3 * idx..3 * idx + 3];
+                records.composite_translucent(idx, px, mask, c, paint);
+            }
+        });
     }
 }
+
+/// Bands of one hairline recorded as boxes at most (a rect's four, a few lines').
+const MAX_RECORDED_BANDS: usize = 16;
 
 /// Calls `band` with the hairline band (canvas pixels) of every segment of the
 /// polyline `pts` (user space; `closed`: joined back to its start).

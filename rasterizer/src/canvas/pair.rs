@@ -134,7 +134,7 @@ fn pixel_box(pts: impl Iterator<Item = Point>, margin: f64, w: usize, h: usize) 
 }
 
 /// The box a quad is, if it is an axis-aligned one.
-fn axis_box(q: &[Point; 4]) -> Option<Rect> {
+pub(super) fn axis_box(q: &[Point; 4]) -> Option<Rect> {
     let along_x = q[0].y == q[1].y && q[2].y == q[3].y && q[0].x == q[3].x && q[1].x == q[2].x;
     let along_y = q[0].x == q[1].x && q[2].x == q[3].x && q[0].y == q[3].y && q[1].y == q[2].y;
     (along_x || along_y).then(|| rect_of(q.iter().copied()))
@@ -519,7 +519,13 @@ impl Canvas {
         }
         let r = rect_of(self.path.pts[c.start..c.end].iter().map(|p| m.apply(*p)));
         let fill_pts = &self.path.pts[c.start..c.end];
+        let mut visible_fill = None;
         if m.is_axis_aligned() && is_box(fill_pts.iter().map(|p| m.apply(*p)), r) && scratch.bands.iter().all(|q| axis_box(q).is_some()) {
+            // the bands straddle the outline: the fill shows inside the inner halves
+            // (half a canvas pixel in from each side), kept apart from the stroke in
+            // the records so that the next tile hides the stroke it covers
+            let (hx, hy) = (0.5 * self.sx, 0.5 * self.sy);
+            visible_fill = Some(Rect { x0: r.x0 + hx, y0: r.y0 + hy, x1: r.x1 - hx, y1: r.y1 - hy });
             // a rect(): its fill and every band are boxes
             for v in [&mut scratch.fill, &mut scratch.stroke] {
                 v.clear();
@@ -552,9 +558,9 @@ impl Canvas {
         let half = Point::new(0.5 * self.sx, 0.5 * self.sy);
         let bounds = Rect { x0: r.x0 - half.x, y0: r.y0 - half.y, x1: r.x1 + half.x, y1: r.y1 + half.y };
         if let Some(i) = slot {
-            scratch.keep(&mut cache, i, b, bounds, Some(r), None);
+            scratch.keep(&mut cache, i, b, bounds, Some(r), visible_fill);
         }
-        self.composite_pair(fill, stroke, b, scratch.coverages(), Some(r), bounds, None);
+        self.composite_pair(fill, stroke, b, scratch.coverages(), Some(r), bounds, visible_fill);
         self.pair = scratch;
         self.cache = cache;
         true
