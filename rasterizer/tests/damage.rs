@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use jsgym_native::command::{ArcMode, Cap, Join, Verb};
-use jsgym_native::{Canvas, CommandWriter, Fit, Rgba};
+use jsgym_native::{Canvas, CommandWriter, Fit, Rgba, Style};
 
 /// A tiny deterministic generator (xorshift), so that the sequences are reproducible.
 /// `f` hands out the positions of the moving shapes: each keeps last frame's value
@@ -59,7 +59,14 @@ fn frame(rng: &mut Rng, t: u32, level: u32, size: &mut (f32, f32)) -> CommandWri
                 continue;
             }
             let col = Rgba::new(100 + (r * 20) as u8, 80, (level * 40 % 256) as u8, 255);
-            w.rect(&fill(col), c as f32 * tile, 20.0 + r as f32 * 14.3, tile, 14.3);
+            // some tiles outlined by a hairline, translucent or opaque (their edge
+            // pixels' records are tinted, or keep fill and outline apart)
+            let style = match (r + c) % 3 {
+                0 => Style { fill: col, ..stroke(Rgba::new(0, 0, 0, 40), 1.0, Cap::Round, Join::Miter) },
+                1 => Style { fill: col, ..stroke(Rgba::new(0, 0, 0, 255), 1.0, Cap::Round, Join::Miter) },
+                _ => fill(col),
+            };
+            w.rect(&style, c as f32 * tile, 20.0 + r as f32 * 14.3, tile, 14.3);
         }
     }
     if rng.below(8) == 0 {
@@ -68,6 +75,8 @@ fn frame(rng: &mut Rng, t: u32, level: u32, size: &mut (f32, f32)) -> CommandWri
     let x = (t as f32 * 7.3) % 380.0;
     w.rect(&fill(Rgba::new(250, 250, 250, 255)), x, 30.0 + rng.f(0.0, 60.0), 23.7, 9.1);
     w.rect(&fill(Rgba::new(0, 200, 0, 140)), rng.f(0.0, 380.0), rng.f(0.0, 280.0), 17.2, 11.9);
+    let outlined = Style { fill: Rgba::new(200, 40, 40, 255), ..stroke(Rgba::new(255, 255, 255, 60), 1.0, Cap::Round, Join::Miter) };
+    w.rect(&outlined, rng.f(0.0, 380.0), rng.f(20.0, 100.0), 21.3, 13.9);
     w.ellipse(&fill(Rgba::new(255, 220, 60, 255)), rng.f(0.0, 400.0), rng.f(0.0, 300.0), 7.0, 5.0);
     let (px, py) = (rng.f(20.0, 380.0), rng.f(20.0, 280.0));
     w.path(&fill(Rgba::new(90, 90, 250, 255)), &[Verb::Move(px, py), Verb::Line(px + 15.0, py + 4.0), Verb::Line(px + 2.0, py + 13.0), Verb::Close]);
