@@ -9,8 +9,12 @@ use crate::damage::PixRect;
 /// `j * MASK_SIDE + i` at pixel-local `((i + 0.5) / MASK_SIDE, (j + 0.5) / MASK_SIDE)`.
 pub(crate) const MASK_SIDE: usize = 8;
 
-/// Regions a [`MaskRec`] keeps apart (older ones merge into its base).
-const MASK_REGIONS: usize = 3;
+/// Regions a [`MaskRec`] keeps apart (older ones merge into its base). Four: where
+/// four outlined tiles meet in a pixel, each keeps its fill and its outline apart,
+/// and with three the oldest fills merged into the base, whose share the next tile
+/// then hid (a tile map under p5's default stroke 37.7 -> 39.4 dB against Chromium,
+/// for 2% more instructions per step on tile maps).
+const MASK_REGIONS: usize = 4;
 
 /// Polygons with more edges than this are drawn without sample masks.
 pub(crate) const MAX_MASK_EDGES: usize = 64;
@@ -314,6 +318,7 @@ impl MaskRec {
             1 => self.add_over::<1>(mask, density, cov, col, rect, seam),
             2 => self.add_over::<2>(mask, density, cov, col, rect, seam),
             3 => self.add_over::<3>(mask, density, cov, col, rect, seam),
+            4 => self.add_over::<4>(mask, density, cov, col, rect, seam),
             _ => self.add_over::<0>(mask, density, cov, col, rect, seam),
         }
     }

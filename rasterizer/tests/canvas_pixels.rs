@@ -243,9 +243,13 @@ fn hairline_curves_keep_only_the_ink_of_segments_blended_one_by_one() {
 /// each `stroke(); rect()` at the tile's pitch): every tile's stroke hides the one
 /// beneath it without conflation, as the canvas shows it. Composited as one
 /// fill-and-stroke mix per edge pixel, a neighbour's stroke hid a share of the fill
-/// too (28 levels off). What remains (up to 11 levels, where three strokes meet at
+/// too (28 levels off). What remains (up to 14 levels, where three strokes meet at
 /// the grid's outer border; 3-6 along the shared rows) is the sample masks' estimate
-/// of where the strokes overlap inside a pixel.
+/// of where the strokes overlap inside a pixel. (Records of four regions, not three,
+/// moved that worst pixel from 11 to 13.4 levels and the RMS from 0.46 to 0.58, while
+/// against Chromium a scene of such walls went from 44.0 to 47.3 dB and tile maps
+/// outlined by p5's default stroke gained 1.7-2.2 dB: the limit follows the worst
+/// pixel.)
 #[test]
 fn abutting_stroked_tiles_share_their_strokes_as_the_canvas_does() {
     let cw = frame(|cw| {
@@ -256,7 +260,7 @@ fn abutting_stroked_tiles_share_their_strokes_as_the_canvas_does() {
             }
         }
     });
-    assert_close(&cw, &[], 12.0);
+    assert_close(&cw, &[], 14.0);
 }
 
 /// Tiles each outlined by a translucent hairline (`stroke(0, 40)` at the default
@@ -273,15 +277,15 @@ fn translucent_outlines_of_abutting_tiles_leave_no_seams() {
 
 /// The same tiles under an opaque hairline (one composite of fill and outline): the
 /// fill and the outline stay apart in the records, so that the next tile hides the
-/// outline it covers, not a share of a fill-and-outline mix (3.6 levels RMS, where
-/// the mix was 9.2). The worst pixels (up to 48 levels, where four outlines meet)
+/// outline it covers, not a share of a fill-and-outline mix (1.9 levels RMS, where
+/// the mix was 9.2). The worst pixels (tens of levels, where four outlines meet)
 /// stay: Skia blends a hairline on a canvas pixel's edge half into each pixel beside
 /// it, so a second outline there adds ink to the first one's half, where the records
 /// take it to cover the same area.
 #[test]
 fn opaque_outlines_of_abutting_tiles_leave_no_seams() {
     let rms = rms_levels(&outlined_tiles(Rgba::new(0, 0, 0, 255)));
-    assert!(rms <= 4.5, "{rms:.2} levels RMS");
+    assert!(rms <= 2.5, "{rms:.2} levels RMS");
 }
 
 /// The root mean square difference (8-bit levels) between the stream drawn at `OBS`
