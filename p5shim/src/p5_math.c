@@ -124,6 +124,26 @@ static const double *noise_weights(P5Shim *s, int axis, double v, int octaves)
     return weight;
 }
 
+/* The lattice cells an octave of p5's noise reads, from its base index: x, x + 1,
+ * then one row (16) and one plane (256) further. */
+static const int NOISE_CORNERS[8] = {0, 1, 16, 17, 256, 257, 272, 273};
+
+/* One octave of p5's noise from its corners' values, in p5's order of operations:
+ * along x on each of the four edges, then y, then z. */
+static inline double noise_cell(const double c[8], double rx, double ry, double rz)
+{
+    double n1 = c[0], n2 = c[2], n3;
+    n1 += rx * (c[1] - n1);
+    n2 += rx * (c[3] - n2);
+    n1 += ry * (n2 - n1);
+    n2 = c[4];
+    n2 += rx * (c[5] - n2);
+    n3 = c[6];
+    n3 += rx * (c[7] - n3);
+    n2 += ry * (n3 - n2);
+    return n1 + rz * (n2 - n1);
+}
+
 /* p5_noise's octaves for lattice coordinates that start as int32 values (what noise()
  * is called with but for huge arguments): p5 keeps them in doubles and wraps them
  * through ToInt32 on every shift, which uint32 arithmetic does exactly; an index is
@@ -132,24 +152,12 @@ static double p5_noise_int32(const double *P, uint32_t xi, uint32_t yi, uint32_t
                              double yf, double zf, const double *wx, const double *wy,
                              const double *wz, int octaves, double falloff)
 {
-    double r = 0, ampl = 0.5, n1, n2, n3;
+    double r = 0, ampl = 0.5;
     for (int o = 0; o < octaves; o++) {
         int64_t of = (int64_t)(int32_t)xi + (int32_t)(yi << 4) + (int32_t)(zi << 8);
-        double rxf = wx[o], ryf = wy[o];
-#define PI_(k) P[(uint64_t)(of + (k)) & 4095]
-        n1 = PI_(0);
-        n1 += rxf * (PI_(1) - n1);
-        n2 = PI_(16);
-        n2 += rxf * (PI_(16 + 1) - n2);
-        n1 += ryf * (n2 - n1);
-        n2 = PI_(256);
-        n2 += rxf * (PI_(256 + 1) - n2);
-        n3 = PI_(256 + 16);
-        n3 += rxf * (PI_(256 + 16 + 1) - n3);
-        n2 += ryf * (n3 - n2);
-        n1 += wz[o] * (n2 - n1);
-#undef PI_
-        r += n1 * ampl;
+        double c[8];
+        for (int k = 0; k < 8; k++) c[k] = P[(uint64_t)(of + NOISE_CORNERS[k]) & 4095];
+        r += noise_cell(c, wx[o], wy[o], wz[o]) * ampl;
         ampl *= falloff;
         xi <<= 1;
         xf *= 2;
@@ -172,7 +180,7 @@ static double p5_noise(P5Shim *s, double x, double y, double z)
     if (z < 0) z = -z;
     double xi = floor(x), yi = floor(y), zi = floor(z);
     double xf = x - xi, yf = y - yi, zf = z - zi;
-    double r = 0, ampl = 0.5, n1, n2, n3;
+    double r = 0, ampl = 0.5;
     /* p5 loops `o < perlin_octaves`; capped so a huge noiseDetail cannot hang the
      * worker thread outside the interrupt handler's reach */
     int octaves = 0;
@@ -185,22 +193,13 @@ static double p5_noise(P5Shim *s, double x, double y, double z)
     for (int o = 0; o < octaves; o++) {
         double of = xi + (double)(int32_t)((uint32_t)p5_to_int32(yi) << 4) +
                     (double)(int32_t)((uint32_t)p5_to_int32(zi) << 8);
-        double rxf = wx[o], ryf = wy[o];
+        /* p5's own sums, in doubles (beyond 2^53 they round, as p5's do) */
+        double of2 = of + 256;
 #define PI_(v) P[p5_to_int32(v) & 4095]
-        n1 = PI_(of);
-        n1 += rxf * (PI_(of + 1) - n1);
-        n2 = PI_(of + 16);
-        n2 += rxf * (PI_(of + 16 + 1) - n2);
-        n1 += ryf * (n2 - n1);
-        of += 256;
-        n2 = PI_(of);
-        n2 += rxf * (PI_(of + 1) - n2);
-        n3 = PI_(of + 16);
-        n3 += rxf * (PI_(of + 16 + 1) - n3);
-        n2 += ryf * (n3 - n2);
-        n1 += wz[o] * (n2 - n1);
+        const double c[8] = {PI_(of),  PI_(of + 1),  PI_(of + 16),  PI_(of + 16 + 1),
+                             PI_(of2), PI_(of2 + 1), PI_(of2 + 16), PI_(of2 + 16 + 1)};
 #undef PI_
-        r += n1 * ampl;
+        r += noise_cell(c, wx[o], wy[o], wz[o]) * ampl;
         ampl *= s->perlin_falloff;
         xi = (double)(int32_t)((uint32_t)p5_to_int32(xi) << 1);
         xf *= 2;

@@ -25,7 +25,7 @@
 use crate::blend::{fill_rgb, Paint, FULL};
 use crate::command::{ArcMode, Cap, Command, Join, Rgba, StreamError, Style, Verb, Verbs};
 use crate::coverage::{grid_axis_coverage, polygon_edges, Rasterizer};
-use crate::damage::{Damage, Entry, PixRect, Window};
+use crate::damage::{in_ranges, Damage, Entry, PixRect, Window};
 use crate::flatten::{self, Flattener, Polylines};
 use crate::geometry::{Point, Rect, Transform};
 use crate::supersample::box_filter;
@@ -192,9 +192,6 @@ pub struct Canvas {
     /// What opaque rectangles and convex polygons drew into the edge pixels of the
     /// current epoch.
     records: Records,
-    /// The device boxes of a translucent hairline's bands (scratch of
-    /// `Canvas::stroke_hairline`).
-    hairline_boxes: Vec<Rect>,
     /// The device-space edges of the polygon being drawn, and its contours.
     seam_edges: Vec<(Point, Point)>,
     seam_contours: u32,
@@ -312,7 +309,7 @@ fn seam_row(win: &Window, pixels: &mut [u8], records: &mut Records, w: usize, co
     let row = &mut pixels[3 * (y * w + x0)..3 * (y * w + x0 + cov.len())];
     for (i, (&c, px)) in cov.iter().zip(row.chunks_exact_mut(3)).enumerate() {
         let x = x0 + i;
-        if c < 1e-6 || ranges.is_some_and(|rs| !rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize)) {
+        if c < 1e-6 || !in_ranges(ranges, x) {
             continue;
         }
         if c >= FULL {
@@ -410,7 +407,6 @@ impl Canvas {
             glyph_masks: false,
             ellipse_factors: Box::new([([f64::NAN; 6], 1.0); ELLIPSE_FACTOR_SLOTS]),
             records: Records::default(),
-            hairline_boxes: Vec::new(),
             seam_edges: Vec::new(),
             seam_contours: 0,
             pair_form: None,
@@ -1266,7 +1262,7 @@ impl Canvas {
             let ranges = win.row(y);
             for (k, &c) in cov.iter().enumerate() {
                 let x = x0 + k;
-                if c == 0.0 || ranges.is_some_and(|rs| !rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize)) {
+                if c == 0.0 || !in_ranges(ranges, x) {
                     continue;
                 }
                 paint.blend_cov(&mut pixels[3 * (y * w + x)..][..3], c);
@@ -1682,8 +1678,7 @@ impl Canvas {
             return;
         }
         let (x, y) = ((idx % self.w) as f64, (idx / self.w) as f64);
-        let local = [(b[0] - x).max(0.0), (b[1] - x).min(1.0), (b[2] - y).max(0.0), (b[3] - y).min(1.0)].map(|v| v as f32);
-        let mask = crate::seams::box_mask(local);
+        let mask = crate::seams::box_mask(crate::seams::pixel_local(b, x, y));
         let px = &mut self.pixels[3 * idx..3 * idx + 3];
         self.records.composite_translucent(idx, px, mask, cov, paint);
     }

@@ -331,6 +331,12 @@ impl Window {
     }
 }
 
+/// Whether column `x` lies in a row's `ranges` ([`Window::row`]; `None`: every column).
+#[inline(always)]
+pub(crate) fn in_ranges(ranges: Option<&[(u32, u32)]>, x: usize) -> bool {
+    ranges.is_none_or(|rs| rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize))
+}
+
 /// One command of a stream: where its words are, their hash and what it can touch.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Entry {

@@ -474,6 +474,13 @@ impl MaskRec {
     }
 }
 
+/// The part of the device box `[x0, x1, y0, y1]` inside pixel `(x, y)`, pixel-local
+/// (empty, `x0 >= x1` or `y0 >= y1`, where it misses the pixel).
+#[inline(always)]
+pub(crate) fn pixel_local(b: [f64; 4], x: f64, y: f64) -> [f32; 4] {
+    [(b[0] - x).max(0.0), (b[1] - x).min(1.0), (b[2] - y).max(0.0), (b[3] - y).min(1.0)].map(|v| v as f32)
+}
+
 /// The samples of the pixel-local box `[x0, x1] x [y0, y1]`.
 pub(crate) fn box_mask(b: [f32; 4]) -> u64 {
     spans_mask(sample_span(b[0], b[1]), sample_span(b[2], b[3]))

@@ -20,7 +20,8 @@ use crate::blend::Paint;
 use crate::command::{Cap, Rgba, Style};
 use crate::flatten::Polylines;
 use crate::geometry::{Point, Rect, Transform};
-use crate::seams::box_mask;
+use crate::damage::in_ranges;
+use crate::seams::{box_mask, pixel_local};
 
 /// What Skia's `fast_len` gives for a device vector: the longer component plus half
 /// the shorter.
@@ -79,8 +80,8 @@ impl Canvas {
             self.raster.begin(clip);
         }
         let joints = (!fine).then_some(paint.alpha());
-        let mut boxes = std::mem::take(&mut self.hairline_boxes);
-        boxes.clear();
+        let mut boxes = [Rect::default(); MAX_RECORDED_BANDS];
+        let mut n_boxes = 0;
         let mut all_boxes = !fine && !paint.opaque() && paint.plain_coverage() && self.probe.is_none();
         for c in path.contours.iter().filter(|c| c.has_segment) {
             hairline_bands(&path.pts[c.start..c.end], c.closed, cap, canvas, joints, |quad| {
@@ -89,7 +90,10 @@ impl Canvas {
                 }
                 if all_boxes {
                     match super::pair::axis_box(&quad.map(dev)) {
-                        Some(b) if boxes.len() < MAX_RECORDED_BANDS => boxes.push(b),
+                        Some(b) if n_boxes < MAX_RECORDED_BANDS => {
+                            boxes[n_boxes] = b;
+                            n_boxes += 1;
+                        }
                         _ => all_boxes = false,
                     }
                 }
@@ -100,13 +104,12 @@ impl Canvas {
             });
         }
         if !fine {
-            if all_boxes && !boxes.is_empty() {
-                self.finish_hairline_boxes(&boxes, paint);
+            if all_boxes && n_boxes > 0 {
+                self.finish_hairline_boxes(&boxes[..n_boxes], paint);
             } else {
                 self.finish_shape(paint);
             }
         }
-        self.hairline_boxes = boxes;
     }
 
     /// Composites the hairline accumulated in `self.raster`, whose bands are the
@@ -127,14 +130,11 @@ impl Canvas {
             let ranges = win.row(y);
             for (i, &c) in cov.iter().enumerate() {
                 let x = x0 + i;
-                if c <= 0.0 || ranges.is_some_and(|rs| !rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize)) {
+                if c <= 0.0 || !in_ranges(ranges, x) {
                     continue;
                 }
-                let (xf, yf) = (x as f64, y as f64);
-                let mask = boxes.iter().filter(|b| b.x0 < xf + 1.0 && b.x1 > xf && b.y0 < yf + 1.0 && b.y1 > yf).fold(0u64, |m, b| {
-                    let local = [(b.x0 - xf).max(0.0), (b.x1 - xf).min(1.0), (b.y0 - yf).max(0.0), (b.y1 - yf).min(1.0)];
-                    m | box_mask(local.map(|v| v as f32))
-                });
+                // (a box that misses the pixel holds none of its samples)
+                let mask = boxes.iter().fold(0u64, |m, b| m | box_mask(pixel_local([b.x0, b.x1, b.y0, b.y1], x as f64, y as f64)));
                 let idx = y * w + x;
                 let px = &mut pixels[3 * idx..3 * idx + 3];
                 records.composite_translucent(idx, px, mask, c, paint);

@@ -22,7 +22,8 @@ use crate::command::{Cap, Join};
 use crate::flatten::{Contour, Polylines};
 use crate::coverage::{grid_axis_coverage, grid_shares};
 use crate::geometry::{Point, Rect, Transform};
-use crate::seams::box_mask;
+use crate::damage::in_ranges;
+use crate::seams::{box_mask, pixel_local};
 use crate::stroke::{stroke_polyline, Pen};
 
 /// Per column and per row of a pair's pixel box, the part of the pixel the outline's
@@ -241,7 +242,7 @@ impl Canvas {
                     continue;
                 }
                 let x = bx0 + i;
-                if ranges.is_some_and(|rs| !rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize)) {
+                if !in_ranges(ranges, x) {
                     continue;
                 }
                 let px = &mut pixels[3 * (y * w + x)..3 * (y * w + x) + 3];
@@ -261,14 +262,7 @@ impl Canvas {
                 // (a pixel the pair covers whole, fill and stroke in part: the two
                 // regions its neighbour's stroke over this one must tell apart)
                 if u < FULL || (fill_box.is_some() && f < FULL) || (visible_fill.is_some() && s > 1e-6) {
-                    let local = |r: Rect| {
-                        [
-                            (r.x0 - x as f64).max(0.0) as f32,
-                            (r.x1 - x as f64).min(1.0) as f32,
-                            (r.y0 - y as f64).max(0.0) as f32,
-                            (r.y1 - y as f64).min(1.0) as f32,
-                        ]
-                    };
+                    let local = |r: Rect| pixel_local([r.x0, r.x1, r.y0, r.y1], x as f64, y as f64);
                     let lb = local(bounds);
                     let box_area = shares.outline[0][i] * shares.outline[1][j];
                     // A hairline's band straddles the outline: where the pixel cuts the

@@ -4,6 +4,7 @@
 use super::Canvas;
 use crate::blend::Paint;
 use crate::command::Style;
+use crate::damage::in_ranges;
 use crate::flatten::Flattener;
 use crate::fasthash::hash_words;
 use crate::geometry::{Point, Rect};
@@ -329,7 +330,7 @@ impl Canvas {
             for i in 0..ow {
                 let x = ox0 + i;
                 let c = m.cov[k * ow + i].min(1.0);
-                if c < 1e-6 || ranges.is_some_and(|rs| !rs.iter().any(|&(r0, r1)| r0 as usize <= x && x < r1 as usize)) {
+                if c < 1e-6 || !in_ranges(ranges, x) {
                     continue;
                 }
                 match &mut self.probe {
