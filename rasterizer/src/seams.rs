@@ -50,12 +50,48 @@ pub(crate) struct MaskRec {
     /// Each region's device box when it is one axis-aligned rectangle (or a row of
     /// them), for [`canvas_conflation`]; empty (`x0 >= x1`) otherwise.
     boxes: [[f32; 4]; MASK_REGIONS],
-    /// The area the newest region has lost to [`canvas_conflation`] with the
-    /// rectangles drawn next to it: its box still shows whole when its area and this
-    /// make up the box's, so a stack of same-coloured rows (one region) keeps blending
-    /// as the browser's does. (Older regions are taken to have lost none: one number
-    /// keeps the record within the size that is copied inline.)
-    conflated: f32,
+    /// The area each region has lost to [`canvas_conflation`] with the rectangles
+    /// drawn next to it or over its edge: its box still shows whole when its area and
+    /// this make up the box's, so a stack of same-coloured rows (one region) keeps
+    /// blending as the browser's does, and so does a tile whose corner pixel the bands
+    /// of two later tiles cross.
+    conflated: [f32; MASK_REGIONS],
+}
+
+/// Where what the earlier regions of a pixel lose to a new region of boxes at canvas
+/// resolution ([`canvas_conflation`]) goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Loss {
+    /// The background beneath them (abutting shapes each anti-aliased over it: a
+    /// faint seam), and where the new boxes lie over a region's fractional edge, the
+    /// region regains what the browser's blend lets show through.
+    ToBase,
+    /// The new region's colour: a hairline's band drawn over the band and fill of
+    /// the tile before it, which the browser blends over the same canvas pixels
+    /// twice. (The canvas pixel the band halves also holds the earlier band, of the
+    /// same colour as a grid's strokes are, and the earlier tile's own fill cleared
+    /// what lay beneath it.)
+    ToNew,
+    /// None: the boxes only hide exactly what they cover (a hairline pair's fill
+    /// inside its band, whose band drew over the canvas pixels the fill shares).
+    Nothing,
+}
+
+/// The device boxes (`[x0, x1, y0, y1]`, apart from each other) a new opaque region
+/// is the union of in pixel `at`, for the exact areas it hides of earlier boxes and
+/// for [`canvas_conflation`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NewBoxes<'a> {
+    pub(crate) grid: &'a CanvasGrid,
+    pub(crate) boxes: &'a [[f32; 4]],
+    pub(crate) at: (f32, f32),
+    pub(crate) loss: Loss,
+}
+
+impl<'a> NewBoxes<'a> {
+    fn one(grid: &'a CanvasGrid, b: &'a [f32; 4], at: (f32, f32)) -> NewBoxes<'a> {
+        NewBoxes { grid, boxes: std::slice::from_ref(b), at, loss: Loss::ToBase }
+    }
 }
 
 /// The union of two device boxes when it is a box itself (neighbours in a row or a
@@ -311,7 +347,7 @@ impl MaskRec {
     /// [`CanvasGrid::seam_loss`]; `None`: the pixel lies in one canvas pixel, where
     /// they lose their area times its coverage).
     #[allow(clippy::too_many_arguments)]
-    fn add(&mut self, mask: u64, density: f32, cov: f32, col: [u8; 3], rect: Option<(&CanvasGrid, [f32; 4], (f32, f32))>, seam: Option<Option<f32>>) -> [u8; 3] {
+    fn add(&mut self, mask: u64, density: f32, cov: f32, col: [u8; 3], rect: Option<NewBoxes>, seam: Option<Option<f32>>) -> [u8; 3] {
         debug_assert_eq!(self.pending, 0, "the record's samples are computed first");
         // (the region count as a constant unrolls the loops over the regions)
         match self.n {
@@ -326,13 +362,15 @@ impl MaskRec {
     /// [`MaskRec::add`] over a record of `N` regions.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn add_over<const N: usize>(&mut self, mask: u64, density: f32, cov: f32, col: [u8; 3], rect: Option<(&CanvasGrid, [f32; 4], (f32, f32))>, seam: Option<Option<f32>>) -> [u8; 3] {
+    fn add_over<const N: usize>(&mut self, mask: u64, density: f32, cov: f32, col: [u8; 3], rect: Option<NewBoxes>, seam: Option<Option<f32>>) -> [u8; 3] {
         // each region keeps the share of its samples the new one leaves; a region too
         // thin to hold a sample is taken to lie where the new one leaves room (where a
         // neighbour's sliver along a shared edge is)
         let n = N;
         let mut kept = [0f32; MASK_REGIONS];
         let mut lost = [0f32; MASK_REGIONS];
+        // regions whose hidden share is exact (their boxes), not the samples' estimate
+        let mut exact = [false; MASK_REGIONS];
         let mut shown = 0f32;
         // what the base showed before, and what the seams below let through of the
         // regions: the base shows no more than that after the new shape
@@ -367,7 +405,7 @@ impl MaskRec {
                 }
             }
         }
-        if let Some((grid, nb, (px, py))) = rect {
+        if let Some(NewBoxes { grid, boxes, at: (px, py), loss }) = rect {
             for r in 0..n {
                 let rb = self.boxes[r];
                 if rb[0] < rb[1] {
@@ -379,16 +417,25 @@ impl MaskRec {
                     // only a region that still shows its whole box (but for what it
                     // lost to conflation): one partly hidden by a later shape no longer
                     // blends as its box says
-                    let lost_before = if r + 1 == n { self.conflated } else { 0.0 };
+                    let lost_before = self.conflated[r];
                     if ar > 0.0 && (a + lost_before - ar).abs() <= 1e-3 {
-                        // two boxes: the share of the region's box that the new one
-                        // hides is exact, where the samples only approximate it
-                        let hidden = area([rp[0].max(nb[0]), rp[1].min(nb[1]), rp[2].max(nb[2]), rp[3].min(nb[3])]);
+                        exact[r] = true;
+                        // boxes: the share of the region's box that the new ones (apart
+                        // from each other) hide is exact, where the samples only
+                        // approximate it
+                        let hidden: f32 = boxes.iter().map(|nb| area([rp[0].max(nb[0]), rp[1].min(nb[1]), rp[2].max(nb[2]), rp[3].min(nb[3])])).sum();
                         let k = (a - hidden).max(0.0);
                         shown += k - kept[r];
                         kept[r] = k;
+                        if loss == Loss::Nothing {
+                            continue;
+                        }
+                        // (a region the new boxes lie over regains nothing where they
+                        // show their own colour: see `Loss::ToNew`)
+                        let gain = if loss == Loss::ToNew { 0.0 } else { kept[r] - a };
                         // within what the region covered before and what the pixel holds
-                        let b = canvas_conflation(grid, rb, nb, px, py).clamp(kept[r] - a, kept[r]);
+                        let conflation: f32 = boxes.iter().map(|nb| canvas_conflation(grid, rb, *nb, px, py)).sum();
+                        let b = conflation.clamp(gain, kept[r]);
                         kept[r] -= b;
                         shown -= b;
                         lost[r] = b;
@@ -401,7 +448,12 @@ impl MaskRec {
         // they took too much, the base would show through a pixel the regions filled
         let open = (1.0 - cov - base_before - let_through.max(0.0)).max(0.0);
         if shown < open {
-            if shown > 0.0 {
+            // (the regions kept by the samples' estimate take it up first)
+            let estimated: f32 = (0..n).filter(|&r| !exact[r]).map(|r| kept[r]).sum();
+            if estimated > 0.0 && exact.iter().any(|&e| e) {
+                let f = (estimated + open - shown) / estimated;
+                (0..n).filter(|&r| !exact[r]).for_each(|r| kept[r] *= f);
+            } else if shown > 0.0 {
                 let f = open / shown;
                 kept.iter_mut().for_each(|a| *a *= f);
             } else {
@@ -415,13 +467,20 @@ impl MaskRec {
             shown = kept.iter().sum();
         }
         if shown > 1.0 - cov && shown > 0.0 {
-            let f = (1.0 - cov).max(0.0) / shown;
-            kept.iter_mut().for_each(|a| *a *= f);
+            // the regions kept by the samples' estimate give up the excess first
+            let excess = shown - (1.0 - cov).max(0.0);
+            let estimated: f32 = (0..n).filter(|&r| !exact[r]).map(|r| kept[r]).sum();
+            if estimated > excess && exact.iter().any(|&e| e) {
+                let f = (estimated - excess) / estimated;
+                (0..n).filter(|&r| !exact[r]).for_each(|r| kept[r] *= f);
+            } else {
+                let f = (1.0 - cov).max(0.0) / shown;
+                kept.iter_mut().for_each(|a| *a *= f);
+            }
             shown = 1.0 - cov;
         }
         let mut acc = [0f32; 3];
         let mut k = 0;
-        let mut last_lost = 0.0; // what the last region kept has lost to conflation
         for r in 0..n {
             let (m, _, c) = self.regions[r];
             let a = kept[r];
@@ -435,8 +494,13 @@ impl MaskRec {
             // shows in them)
             self.regions[k] = (if density >= 1.0 { m & !mask } else { m }, a, c);
             self.boxes[k] = self.boxes[r];
-            last_lost = if r + 1 == n { self.conflated } else { 0.0 } + lost[r];
+            self.conflated[k] = self.conflated[r] + lost[r];
             k += 1;
+        }
+        let mut cov = cov;
+        if rect.is_some_and(|r| r.loss == Loss::ToNew) {
+            // what the regions lost to the new boxes shows the new colour
+            cov = (cov + let_through.max(0.0)).min((1.0 - shown).max(cov));
         }
         let rest = (1.0 - cov - shown).max(0.0);
         let mut out = [0u8; 3];
@@ -453,20 +517,24 @@ impl MaskRec {
             }
             self.regions.copy_within(1.., 0);
             self.boxes.copy_within(1.., 0);
+            self.conflated.copy_within(1.., 0);
             k -= 1;
         }
-        let new_box = rect.map_or([0.0; 4], |(_, b, _)| b);
+        // (the record keeps one box per region: a region of several has none)
+        let new_box = match rect {
+            Some(NewBoxes { boxes: [b], .. }) => *b,
+            _ => [0.0; 4],
+        };
         if k > 0 && self.regions[k - 1].2 == col {
             // same-coloured neighbours (a row of tiles) are one region
             let (m, a, _) = self.regions[k - 1];
             self.regions[k - 1] = (m | mask, a + cov, col);
             self.boxes[k - 1] = box_union(self.boxes[k - 1], new_box);
-            self.conflated = last_lost;
             k -= 1;
         } else {
             self.regions[k] = (mask, cov, col);
             self.boxes[k] = new_box;
-            self.conflated = 0.0;
+            self.conflated[k] = 0.0;
         }
         self.n = k as u8 + 1;
         self.result = out;
@@ -915,7 +983,7 @@ impl Records {
             if let Some(j) = self.shared_stretch((x0, y), row, i, rect) {
                 let mut rec = self.run_record(self.slot[at + i], at + i).expect("a shared run's pixel");
                 let px = (x0 + i) as f32;
-                let out = rec.add(mask, 1.0, cov, col, rect.map(|b| (&self.grid, b, (px, y as f32))), None);
+                let out = rec.add(mask, 1.0, cov, col, rect.as_ref().map(|b| NewBoxes::one(&self.grid, b, (px, y as f32))), None);
                 crate::blend::fill_rgb(&mut row[3 * i..3 * j], out);
                 self.shared_run((x0 + i, x0 + j, y), rec);
                 i = j;
@@ -1191,7 +1259,7 @@ impl Records {
         let rec = &mut self.recs[k];
         let (x, y) = (pixel % self.width, pixel / self.width);
         let Some(nb) = rect.filter(|_| density >= 1.0) else {
-            let out = rec.add(mask, density, cov, col, rect.map(|b| (&self.grid, b, (x as f32, y as f32))), None);
+            let out = rec.add(mask, density, cov, col, rect.as_ref().map(|b| NewBoxes::one(&self.grid, b, (x as f32, y as f32))), None);
             px.copy_from_slice(&out);
             return;
         };
@@ -1208,15 +1276,31 @@ impl Records {
             return;
         }
         let Some(line) = line else {
-            let out = rec.add(mask, 1.0, cov, col, Some((&self.grid, nb, (x as f32, y as f32))), None);
+            let out = rec.add(mask, 1.0, cov, col, Some(NewBoxes::one(&self.grid, &nb, (x as f32, y as f32))), None);
             px.copy_from_slice(&out);
             self.last_add = None;
             return;
         };
         let before = *rec;
-        let out = rec.add(mask, 1.0, cov, col, Some((&self.grid, nb, (x as f32, y as f32))), None);
+        let out = rec.add(mask, 1.0, cov, col, Some(NewBoxes::one(&self.grid, &nb, (x as f32, y as f32))), None);
         px.copy_from_slice(&out);
         self.last_add = Some(RectAdd { line, mask, cov, col, rect: nb, before, after: *rec });
+    }
+
+    /// [`Records::composite`] of an opaque region that is the union of the device
+    /// `boxes` (apart from each other), whose canvas-resolution blend with the earlier
+    /// boxes of the pixel's record goes where `loss` says.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn composite_boxes(&mut self, pixel: usize, px: &mut [u8], mask: u64, cov: f32, col: [u8; 3], boxes: &[[f32; 4]], loss: Loss) {
+        let cur = [px[0], px[1], px[2]];
+        let k = match self.usable(pixel, cur) {
+            Ok(k) => k,
+            Err(k) => return self.start(k, pixel, px, cur, mask, 0, cov, col, if let [b] = boxes { Some(*b) } else { None }),
+        };
+        let at = ((pixel % self.width) as f32, (pixel / self.width) as f32);
+        let out = self.recs[k].add(mask, 1.0, cov, col, Some(NewBoxes { grid: &self.grid, boxes, at, loss }), None);
+        px.copy_from_slice(&out);
+        self.last_add = None;
     }
 
     /// The record of `pixel` that made what the pixel holds (`cur`), its samples
@@ -1266,7 +1350,7 @@ impl Records {
             r.pending = pending;
             r.regions[0] = (mask, cov, col);
             r.boxes[0] = rect.unwrap_or([0.0; 4]);
-            r.conflated = 0.0;
+            r.conflated = [0.0; MASK_REGIONS];
         };
         match k {
             Some(k) => fill(&mut self.recs[k]),
@@ -1370,10 +1454,9 @@ impl MaskRec {
             && self.pending == 0
             && other.pending == 0
             && bits(&self.base) == bits(&other.base)
-            && self.conflated.to_bits() == other.conflated.to_bits()
             && (0..n).all(|r| {
                 let (a, b) = (self.regions[r], other.regions[r]);
-                a.0 == b.0 && a.1.to_bits() == b.1.to_bits() && a.2 == b.2 && bits(&self.boxes[r]) == bits(&other.boxes[r])
+                a.0 == b.0 && a.1.to_bits() == b.1.to_bits() && a.2 == b.2 && bits(&self.boxes[r]) == bits(&other.boxes[r]) && self.conflated[r].to_bits() == other.conflated[r].to_bits()
             })
     }
 
