@@ -568,31 +568,14 @@ pub(crate) fn grid_shares(lo: f64, hi: f64, grid: Option<(f64, f64)>, start: usi
     if !(hi > lo) {
         return;
     }
-    let (ps, n) = spread_pieces(lo, hi, grid);
-    for (i, v) in out.iter_mut().enumerate() {
-        *v = share_of(&ps[..n], start + i);
-    }
-}
-
-/// [`grid_shares`] of the one cell `p`.
-pub(crate) fn grid_share(lo: f64, hi: f64, grid: Option<(f64, f64)>, p: usize) -> f32 {
-    if !(hi > lo) {
-        return 0.0;
-    }
-    let (ps, n) = spread_pieces(lo, hi, grid);
-    share_of(&ps[..n], p)
-}
-
-fn spread_pieces(lo: f64, hi: f64, grid: Option<(f64, f64)>) -> ([(f64, f64, f64); 3], usize) {
-    match grid {
+    let (ps, n) = match grid {
         Some((o, s)) => grid_pieces(lo, hi, o, s),
         None => ([(lo, hi, 1.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)], 1),
+    };
+    for (i, v) in out.iter_mut().enumerate() {
+        let (c0, c1) = ((start + i) as f64, (start + i + 1) as f64);
+        *v = ps[..n].iter().map(|&(a, b, w)| w * (b.min(c1) - a.max(c0)).max(0.0)).sum::<f64>() as f32;
     }
-}
-
-fn share_of(pieces: &[(f64, f64, f64)], p: usize) -> f32 {
-    let (c0, c1) = (p as f64, (p + 1) as f64);
-    pieces.iter().map(|&(a, b, w)| w * (b.min(c1) - a.max(c0)).max(0.0)).sum::<f64>() as f32
 }
 
 /// Accumulates a vertical edge at `x` from `y0` down to `y1` (relative to the box, as

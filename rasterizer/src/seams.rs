@@ -209,6 +209,24 @@ impl CanvasGrid {
         Some(loss)
     }
 
+    /// The area of device box `b` (`[x0, x1, y0, y1]`) in device pixel `(px, py)` as
+    /// the canvas spreads it: a canvas pixel the box covers in part shows it evenly
+    /// over its whole area, on both sides of the device pixel's edge where that edge
+    /// cuts it.
+    pub(crate) fn spread_area(&self, b: [f32; 4], px: f32, py: f32) -> f32 {
+        self.spread_across(b[0], b[1], px) * self.spread_down(b[2], b[3], py)
+    }
+
+    /// The length of `[lo, hi]` in column `p` as the canvas spreads it.
+    pub(crate) fn spread_across(&self, lo: f32, hi: f32, p: f32) -> f32 {
+        spread_len(lo, hi, self.ox, self.gx, self.inv_gx, p)
+    }
+
+    /// The length of `[lo, hi]` in row `p` as the canvas spreads it.
+    pub(crate) fn spread_down(&self, lo: f32, hi: f32, p: f32) -> f32 {
+        spread_len(lo, hi, self.oy, self.gy, self.inv_gy, p)
+    }
+
     /// Whether an edge of device box `b` (`[x0, x1, y0, y1]`) lies inside a canvas
     /// pixel. A box whose edges all lie on the canvas's pixel edges covers each canvas
     /// pixel whole or not at all, so nothing blends inside one: its
@@ -222,6 +240,33 @@ impl CanvasGrid {
         };
         off(b[0], self.ox, self.inv_gx) || off(b[1], self.ox, self.inv_gx) || off(b[2], self.oy, self.inv_gy) || off(b[3], self.oy, self.inv_gy)
     }
+}
+
+/// The length of `[lo, hi]` inside device pixel `[p, p + 1]` of an axis whose canvas
+/// cells of size `g` start at `o`, as the canvas spreads it ([`CanvasGrid::spread_area`]).
+fn spread_len(lo: f32, hi: f32, o: f32, g: f32, inv_g: f32, p: f32) -> f32 {
+    if !(hi > lo) {
+        return 0.0;
+    }
+    // (the canvas pixels of the two ends lie wholly inside or outside the device
+    // pixel unless an end is within a canvas pixel of one of its edges)
+    let near = |e: f32| (e - p).abs() < g || (e - p - 1.0).abs() < g;
+    if !near(lo) && !near(hi) {
+        return (hi.min(p + 1.0) - lo.max(p)).max(0.0);
+    }
+    let floor = |v: f32| {
+        let t = v as i32;
+        t - ((t as f32) > v) as i32
+    };
+    let (ka, kb) = (floor((lo - o) * inv_g), floor((hi - o) * inv_g));
+    let cell = |k: i32| (o + k as f32 * g, o + (k + 1) as f32 * g);
+    let inside = |a: f32, b: f32| (b.min(p + 1.0) - a.max(p)).max(0.0);
+    let (a0, a1) = cell(ka);
+    if ka == kb {
+        return inside(a0, a1) * (hi - lo) * inv_g;
+    }
+    let (b0, b1) = cell(kb);
+    inside(a0, a1) * (a1 - lo) * inv_g + inside(a1, b0) + inside(b0, b1) * (hi - b0) * inv_g
 }
 
 /// Along one axis, over the canvas cells that meet device pixel `[p, p + 1]`, each
@@ -278,8 +323,15 @@ fn cell_products(r: [f32; 2], n: [f32; 2], p: f32, g: f32, inv_g: f32, o: f32) -
 /// the observation sums them; separable for rectangles. Device boxes are
 /// `[x0, x1, y0, y1]`.
 pub(crate) fn canvas_conflation(g: &CanvasGrid, r: [f32; 4], n: [f32; 4], px: f32, py: f32) -> f32 {
+    canvas_blend(g, r, n, px, py).0
+}
+
+/// [`canvas_conflation`] and the area of the overlap of `r` and `n` in the pixel as
+/// the canvas spreads it ([`CanvasGrid::spread_area`] of their intersection), which
+/// its sums give on the way.
+pub(crate) fn canvas_blend(g: &CanvasGrid, r: [f32; 4], n: [f32; 4], px: f32, py: f32) -> (f32, f32) {
     if !(g.gx > 0.0 && g.gy > 0.0 && g.inv_gx.is_finite() && g.inv_gy.is_finite()) {
-        return 0.0;
+        return (0.0, 0.0);
     }
     #[inline(always)]
     fn axis(last: &std::cell::Cell<([f32; 5], (f32, f32))>, key: [f32; 5], gap: f32, inv: f32, o: f32) -> (f32, f32) {
@@ -293,10 +345,10 @@ pub(crate) fn canvas_conflation(g: &CanvasGrid, r: [f32; 4], n: [f32; 4], px: f3
     }
     let (sx, ox) = axis(&g.last_x, [r[0], r[1], n[0], n[1], px], g.gx, g.inv_gx, g.ox);
     if sx == 0.0 && ox == 0.0 {
-        return 0.0;
+        return (0.0, 0.0);
     }
     let (sy, oy) = axis(&g.last_y, [r[2], r[3], n[2], n[3], py], g.gy, g.inv_gy, g.oy);
-    sx * sy - ox * oy
+    (sx * sy - ox * oy, ox * oy)
 }
 
 impl MaskRec {
@@ -413,7 +465,10 @@ impl MaskRec {
                     let inside = |b: [f32; 4]| [b[0].max(px), b[1].min(px + 1.0), b[2].max(py), b[3].min(py + 1.0)];
                     let area = |b: [f32; 4]| (b[1] - b[0]).max(0.0) * (b[3] - b[2]).max(0.0);
                     let rp = inside(rb);
-                    let ar = area(rp);
+                    // (a band's boxes and the fill inside it come with their areas as
+                    // the canvas spreads them over the pixel: so are the boxes' here)
+                    let spread = loss != Loss::ToBase;
+                    let ar = if spread { grid.spread_area(rb, px, py) } else { area(rp) };
                     // only a region that still shows its whole box (but for what it
                     // lost to conflation): one partly hidden by a later shape no longer
                     // blends as its box says
@@ -423,7 +478,17 @@ impl MaskRec {
                         // boxes: the share of the region's box that the new ones (apart
                         // from each other) hide is exact, where the samples only
                         // approximate it
-                        let hidden: f32 = boxes.iter().map(|nb| area([rp[0].max(nb[0]), rp[1].min(nb[1]), rp[2].max(nb[2]), rp[3].min(nb[3])])).sum();
+                        let (conflation, hidden) = if spread {
+                            // (boxes that share no canvas pixel neither overlap nor blend)
+                            let near = |nb: &&[f32; 4]| rb[0] < nb[1] + grid.gx && nb[0] < rb[1] + grid.gx && rb[2] < nb[3] + grid.gy && nb[2] < rb[3] + grid.gy;
+                            boxes.iter().filter(near).fold((0.0, 0.0), |(c, h), nb| {
+                                let (c1, h1) = canvas_blend(grid, rb, *nb, px, py);
+                                (c + c1, h + h1)
+                            })
+                        } else {
+                            let hidden = boxes.iter().map(|nb| area([rp[0].max(nb[0]), rp[1].min(nb[1]), rp[2].max(nb[2]), rp[3].min(nb[3])])).sum();
+                            (boxes.iter().map(|nb| canvas_conflation(grid, rb, *nb, px, py)).sum(), hidden)
+                        };
                         let k = (a - hidden).max(0.0);
                         shown += k - kept[r];
                         kept[r] = k;
@@ -434,7 +499,6 @@ impl MaskRec {
                         // show their own colour: see `Loss::ToNew`)
                         let gain = if loss == Loss::ToNew { 0.0 } else { kept[r] - a };
                         // within what the region covered before and what the pixel holds
-                        let conflation: f32 = boxes.iter().map(|nb| canvas_conflation(grid, rb, *nb, px, py)).sum();
                         let b = conflation.clamp(gain, kept[r]);
                         kept[r] -= b;
                         shown -= b;

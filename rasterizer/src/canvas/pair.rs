@@ -20,7 +20,7 @@ use super::Canvas;
 use crate::blend::{Paint, FULL};
 use crate::command::{Cap, Join};
 use crate::flatten::{Contour, Polylines};
-use crate::coverage::{grid_axis_coverage, grid_share, grid_shares};
+use crate::coverage::{grid_axis_coverage, grid_shares};
 use crate::geometry::{Point, Rect, Transform};
 use crate::damage::in_ranges;
 use crate::seams::{box_mask, pixel_local, Loss};
@@ -34,9 +34,9 @@ pub(super) struct BoxShares {
     outline: [Vec<f32>; 2],
     fill: [Vec<f32>; 2],
     /// A hairline pair's band and fill boxes: per column and per row, each span's
-    /// length in the pixel as the canvas spreads it and plainly.
-    ring_x: Vec<[(f32, f32); 3]>,
-    ring_y: Vec<[(f32, f32); 4]>,
+    /// length in the pixel as the canvas spreads it.
+    ring_x: Vec<[f32; 3]>,
+    ring_y: Vec<[f32; 4]>,
 }
 
 /// Per-pixel coverages of the three areas over the shape's box.
@@ -235,20 +235,19 @@ impl Canvas {
             let o = bounds;
             [[o.x0, v.x0, o.y0, o.y1], [v.x1, o.x1, o.y0, o.y1], [v.x0, v.x1, o.y0, v.y0], [v.x0, v.x1, v.y1, o.y1]].map(|b| b.map(|c| c as f32))
         });
-        // The boxes of the band and the fill composite as boxes only in pixels where
-        // each one's area as the canvas spreads it (a canvas pixel it covers in part,
-        // cut by the pixel's edge, shows it evenly on both sides) is its area there:
-        // per column, the spread and plain lengths of their three spans across (the
-        // left and right sides, the middle), per row of their four down (the whole
-        // height, the top and bottom sides, the middle).
+        // The areas of the band's and the fill's boxes in each pixel as the canvas
+        // spreads them (a canvas pixel a box covers in part, cut by the pixel's edge,
+        // shows it evenly on both sides): per column, the lengths of their three spans
+        // across (the left and right sides, the middle), per row of their four down
+        // (the whole height, the top and bottom sides, the middle).
         let (ring_x, ring_y) = (&mut shares.ring_x, &mut shares.ring_y);
         ring_x.clear();
         ring_y.clear();
         if let Some(r) = ring.as_ref() {
             let (xs, ys) = ([[r[0][0], r[0][1]], [r[1][0], r[1][1]], [r[2][0], r[2][1]]], [[r[0][2], r[0][3]], [r[2][2], r[2][3]], [r[3][2], r[3][3]], [visible[2], visible[3]]]);
-            let len = |s: [f32; 2], p: usize, g: Option<(f64, f64)>| (grid_share(s[0] as f64, s[1] as f64, g, p), (s[1].min(p as f32 + 1.0) - s[0].max(p as f32)).max(0.0));
-            ring_x.extend((0..bw).map(|i| xs.map(|s| len(s, bx0 + i, gx))));
-            ring_y.extend((0..bh).map(|j| ys.map(|s| len(s, by0 + j, gy))));
+            let g = self.records.grid();
+            ring_x.extend((0..bw).map(|i| xs.map(|s| g.spread_across(s[0], s[1], (bx0 + i) as f32))));
+            ring_y.extend((0..bh).map(|j| ys.map(|s| g.spread_down(s[0], s[1], (by0 + j) as f32))));
         }
         let pair_form = self.pair_form;
         let (win, pixels, records) = (&self.win, &mut self.pixels, &mut self.records);
@@ -318,32 +317,26 @@ impl Canvas {
                 if let (Some((mask, _)), Some(fill_mask)) = (samples, fill_samples) {
                     let fill_mask = fill_mask & mask;
                     let pixel = y * w + x;
-                    let whole = || {
-                        let (cx, cy) = (&ring_x[i], &ring_y[j]);
-                        let same = |(sx, ex): (f32, f32), (sy, ey): (f32, f32)| (sx * sy - ex * ey).abs() < 1e-4;
-                        // left, right, top, bottom, the fill
-                        same(cx[0], cy[0]) && same(cx[1], cy[0]) && same(cx[2], cy[1]) && same(cx[2], cy[2]) && same(cx[2], cy[3])
-                    };
-                    if let Some(ring) = ring.as_ref().filter(|_| whole()) {
+                    if let Some(ring) = ring.as_ref() {
                         // A hairline's band, then the fill inside it, as boxes: the band
                         // straddles the canvas pixels along the outline, which the
                         // browser blends it over after the fill, and the neighbour's band
                         // again over them (see `Loss::ToNew`)
-                        // (their areas in the pixel are the boxes', so that each box
-                        // the records keep shows whole)
-                        let (xf, yf) = (x as f32, y as f32);
-                        let area = |b: &[f32; 4]| (b[1].min(xf + 1.0) - b[0].max(xf)).max(0.0) * (b[3].min(yf + 1.0) - b[2].max(yf)).max(0.0);
+                        // (their areas in the pixel are the boxes' as the canvas spreads
+                        // them, so that each box the records keep shows whole)
+                        let (cx, cy) = (&ring_x[i], &ring_y[j]);
+                        // left, right, top, bottom
+                        let areas = [cx[0] * cy[0], cx[1] * cy[0], cx[2] * cy[1], cx[2] * cy[2]];
                         let mut here = [[0f32; 4]; 4];
                         let (mut n, mut s) = (0, 0.0);
-                        for b in ring.iter() {
-                            let a = area(b);
+                        for (b, &a) in ring.iter().zip(&areas) {
                             if a > 0.0 {
                                 here[n] = *b;
                                 n += 1;
                                 s += a;
                             }
                         }
-                        let f = area(&visible);
+                        let f = cx[2] * cy[3];
                         if s > 1e-6 {
                             records.composite_boxes(pixel, px, mask & !fill_mask, s, sc, &here[..n], Loss::ToNew);
                         }
