@@ -1143,9 +1143,19 @@ impl Canvas {
                 self.path.clear();
                 build(&mut self.path, &stroke_fl, true);
             }
-            let lookup = if cached { self.lookup_path(4, &m, Some(&pen)) } else { Lookup::Miss };
+            // An opaque stroke of one segment (a line()) is one convex outline (a
+            // capsule, a box): it keeps the records of the pixels it covers partly, as
+            // a convex fill does, so that segments drawn end to end (a wall of short
+            // round-capped lines) cover their union where they overlap, as the
+            // browser's canvas does, not each its share of the pixel again.
+            let segment = self.path.contours.len() == 1 && {
+                let c = self.path.contours[0];
+                !c.closed && c.end - c.start == 2 && self.path.pts[c.start] != self.path.pts[c.start + 1]
+            };
+            let seams = segment && paint.opaque() && self.probe.is_none();
+            let lookup = if cached { self.lookup_path(if seams { 9 } else { 4 }, &m, Some(&pen)) } else { Lookup::Miss };
             if let Lookup::Hit(i) = lookup {
-                self.blend_cached(i, &paint);
+                self.composite_cached(i, &paint);
                 return;
             }
             self.outline.clear();
@@ -1154,10 +1164,23 @@ impl Canvas {
                 stroke_polyline(pts, c.closed, c.has_segment, &pen, &mut self.outline, &mut self.segs);
             }
             self.raster.begin(clip);
-            for c in &self.outline.contours {
-                self.raster.add_polygon(&self.outline.pts[c.start..c.end], map);
+            let seams = seams && self.outline.contours.len() == 1;
+            self.seam_edges.clear();
+            let outline = std::mem::take(&mut self.outline);
+            for c in &outline.contours {
+                let pts = &outline.pts[c.start..c.end];
+                if seams {
+                    polygon_edges(pts, map, |a, b| self.add_polygon_edge(a, b));
+                } else {
+                    self.raster.add_polygon(pts, map);
+                }
             }
-            self.finish_shape_keeping(&paint, lookup);
+            self.outline = outline;
+            if seams && self.convex() {
+                self.finish_seams(&paint, lookup, None);
+            } else {
+                self.finish_shape_keeping(&paint, lookup);
+            }
         }
     }
 
