@@ -244,6 +244,7 @@ impl CanvasGrid {
 
 /// The length of `[lo, hi]` inside device pixel `[p, p + 1]` of an axis whose canvas
 /// cells of size `g` start at `o`, as the canvas spreads it ([`CanvasGrid::spread_area`]).
+#[inline(always)]
 fn spread_len(lo: f32, hi: f32, o: f32, g: f32, inv_g: f32, p: f32) -> f32 {
     if !(hi > lo) {
         return 0.0;
@@ -468,7 +469,11 @@ impl MaskRec {
                     // (a band's boxes and the fill inside it come with their areas as
                     // the canvas spreads them over the pixel: so are the boxes' here)
                     let spread = loss != Loss::ToBase;
-                    let ar = if spread { grid.spread_area(rb, px, py) } else { area(rp) };
+                    // (the box's plain area where that already makes it whole: the two
+                    // differ only where a canvas pixel it covers in part is cut by the
+                    // pixel's edge)
+                    let plain = area(rp);
+                    let ar = if spread && (a + self.conflated[r] - plain).abs() > 1e-3 { grid.spread_area(rb, px, py) } else { plain };
                     // only a region that still shows its whole box (but for what it
                     // lost to conflation): one partly hidden by a later shape no longer
                     // blends as its box says
