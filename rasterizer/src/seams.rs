@@ -218,11 +218,13 @@ impl CanvasGrid {
     }
 
     /// The length of `[lo, hi]` in column `p` as the canvas spreads it.
+    #[inline(always)]
     pub(crate) fn spread_across(&self, lo: f32, hi: f32, p: f32) -> f32 {
         spread_len(lo, hi, self.ox, self.gx, self.inv_gx, p)
     }
 
     /// The length of `[lo, hi]` in row `p` as the canvas spreads it.
+    #[inline(always)]
     pub(crate) fn spread_down(&self, lo: f32, hi: f32, p: f32) -> f32 {
         spread_len(lo, hi, self.oy, self.gy, self.inv_gy, p)
     }
