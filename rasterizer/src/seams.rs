@@ -485,7 +485,11 @@ impl MaskRec {
                         // boxes: the share of the region's box that the new ones (apart
                         // from each other) hide is exact, where the samples only
                         // approximate it
-                        let (conflation, hidden) = if spread {
+                        let (conflation, hidden) = if loss == Loss::Nothing {
+                            // (only what they hide: the spread area of the overlap)
+                            let overlap = |nb: &[f32; 4]| grid.spread_area([rb[0].max(nb[0]), rb[1].min(nb[1]), rb[2].max(nb[2]), rb[3].min(nb[3])], px, py);
+                            (0.0, boxes.iter().map(overlap).sum())
+                        } else if spread {
                             // (boxes that share no canvas pixel neither overlap nor blend)
                             let near = |nb: &&[f32; 4]| rb[0] < nb[1] + grid.gx && nb[0] < rb[1] + grid.gx && rb[2] < nb[3] + grid.gy && nb[2] < rb[3] + grid.gy;
                             boxes.iter().filter(near).fold((0.0, 0.0), |(c, h), nb| {
