@@ -495,13 +495,16 @@ def check_shadowing(game, **make_kw) -> dict:
     values = [n for n in out["hidden"] if n not in functions]
     if values:
         parts.append("top-level const/let/class declarations hide p5's "
-                     + ", ".join(values) + " (p5 calls that take them, e.g. "
-                     "textAlign(CENTER, TOP), get the game's value)")
+                     + ", ".join(values) + " (harmless unless the game passes "
+                     + ("that name" if len(values) == 1 else "those names")
+                     + " to a p5 call meaning p5's constant, as textAlign(CENTER, TOP) "
+                     "does: the call then gets the game's value)")
     if functions:
         parts.append("top-level const/let/class declarations hide p5's function"
                      + ("s " if len(functions) > 1 else " ")
                      + ", ".join(f"{n}()" for n in functions)
-                     + " (the game cannot call p5's: the name is the game's value)")
+                     + " (harmless unless the game means to call p5's: the name is "
+                     "the game's value)")
     if out["replaced"]:
         parts.append("the game replaces p5's " + ", ".join(out["replaced"]))
     if parts:
