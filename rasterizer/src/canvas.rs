@@ -1072,7 +1072,8 @@ impl Canvas {
         if let (Some(fp), Some(sp), Some(pen)) = (fill, stroke, pen) {
             // an opaque fill and stroke of the same closed outline: one composite
             let hair_paint = hairline.and_then(|cv| Paint::new(hairline_colour(style.stroke, cv)));
-            if !differs && fp.opaque() && self.probe.is_none() && hair_paint.as_ref().map_or(sp.opaque(), |p| p.opaque()) {
+            // (a translucent fill too, under an outline, whose pixels keep no record)
+            if !differs && (fp.opaque() || hair_paint.is_none()) && self.probe.is_none() && hair_paint.as_ref().map_or(sp.opaque(), |p| p.opaque()) {
                 self.path.clear();
                 build(&mut self.path, if hair_paint.is_some() { &fill_fl } else { &stroke_fl }, false);
                 let done = match hair_paint {

@@ -276,6 +276,19 @@ impl Canvas {
                     continue;
                 }
                 let mut u = u.min(1.0);
+                if !fill.opaque() {
+                    // a translucent fill under an opaque stroke: its part of the pixel
+                    // shows it blended over what was there (no record: the records are
+                    // of opaque regions)
+                    let mut over = [px[0], px[1], px[2]];
+                    fill.blend_cov(&mut over, 1.0);
+                    let f = (u - s).max(0.0);
+                    for ch in 0..3 {
+                        let v = px[ch] as f32 * (1.0 - u) + over[ch] as f32 * f + sc[ch] as f32 * s;
+                        px[ch] = (v + 0.5).min(255.0) as u8;
+                    }
+                    continue;
+                }
                 // Where the shape's box covers as much of the pixel as the shape (an
                 // edge pixel along a straight side), the box's samples are the shape's:
                 // composited through the pixel's record, so that a neighbour sharing
