@@ -1110,24 +1110,9 @@ impl Canvas {
             if let Lookup::Hit(i) = lookup {
                 self.composite_cached(i, &paint);
             } else {
-                self.raster.begin(clip);
-                self.seam_edges.clear();
                 let path = std::mem::take(&mut self.path);
-                for c in &path.contours {
-                    let pts = &path.pts[c.start..c.end];
-                    if seams {
-                        // the edges add_polygon adds, each kept for the masks
-                        polygon_edges(pts, map, |a, b| self.add_polygon_edge(a, b));
-                    } else {
-                        self.raster.add_polygon(pts, map);
-                    }
-                }
+                self.composite_contours(&path, map, seams, &paint, lookup);
                 self.path = path;
-                if seams && self.convex() {
-                    self.finish_seams(&paint, lookup, None);
-                } else {
-                    self.finish_shape_keeping(&paint, lookup);
-                }
             }
         }
         if let (Some(paint), Some(pen)) = (stroke, pen) {
@@ -1164,24 +1149,33 @@ impl Canvas {
                 let pts = &self.path.pts[c.start..c.end];
                 stroke_polyline(pts, c.closed, c.has_segment, &pen, &mut self.outline, &mut self.segs);
             }
-            self.raster.begin(clip);
             let seams = seams && self.outline.contours.len() == 1;
-            self.seam_edges.clear();
             let outline = std::mem::take(&mut self.outline);
-            for c in &outline.contours {
-                let pts = &outline.pts[c.start..c.end];
-                if seams {
-                    polygon_edges(pts, map, |a, b| self.add_polygon_edge(a, b));
-                } else {
-                    self.raster.add_polygon(pts, map);
-                }
-            }
+            self.composite_contours(&outline, map, seams, &paint, lookup);
             self.outline = outline;
-            if seams && self.convex() {
-                self.finish_seams(&paint, lookup, None);
+        }
+    }
+
+    /// Rasterizes the closed contours of `path` (user space, mapped by `map`) and
+    /// composites them with `paint`: with `seams`, one convex outline goes through the
+    /// pixels' records ([`Canvas::finish_seams`]), anything else is blended by its
+    /// coverage.
+    fn composite_contours(&mut self, path: &Polylines, map: impl Fn(Point) -> Point + Copy, seams: bool, paint: &Paint, lookup: Lookup) {
+        self.raster.begin(self.clip);
+        self.seam_edges.clear();
+        for c in &path.contours {
+            let pts = &path.pts[c.start..c.end];
+            if seams {
+                // the edges add_polygon adds, each kept for the masks
+                polygon_edges(pts, map, |a, b| self.add_polygon_edge(a, b));
             } else {
-                self.finish_shape_keeping(&paint, lookup);
+                self.raster.add_polygon(pts, map);
             }
+        }
+        if seams && self.convex() {
+            self.finish_seams(paint, lookup, None);
+        } else {
+            self.finish_shape_keeping(paint, lookup);
         }
     }
 

@@ -485,20 +485,24 @@ impl MaskRec {
                         // boxes: the share of the region's box that the new ones (apart
                         // from each other) hide is exact, where the samples only
                         // approximate it
-                        let (conflation, hidden) = if loss == Loss::Nothing {
-                            // (only what they hide: the spread area of the overlap)
-                            let overlap = |nb: &[f32; 4]| grid.spread_area([rb[0].max(nb[0]), rb[1].min(nb[1]), rb[2].max(nb[2]), rb[3].min(nb[3])], px, py);
-                            (0.0, boxes.iter().map(overlap).sum())
-                        } else if spread {
-                            // (boxes that share no canvas pixel neither overlap nor blend)
-                            let near = |nb: &&[f32; 4]| rb[0] < nb[1] + grid.gx && nb[0] < rb[1] + grid.gx && rb[2] < nb[3] + grid.gy && nb[2] < rb[3] + grid.gy;
-                            boxes.iter().filter(near).fold((0.0, 0.0), |(c, h), nb| {
-                                let (c1, h1) = canvas_blend(grid, rb, *nb, px, py);
-                                (c + c1, h + h1)
-                            })
-                        } else {
-                            let hidden = boxes.iter().map(|nb| area([rp[0].max(nb[0]), rp[1].min(nb[1]), rp[2].max(nb[2]), rp[3].min(nb[3])])).sum();
-                            (boxes.iter().map(|nb| canvas_conflation(grid, rb, *nb, px, py)).sum(), hidden)
+                        let (conflation, hidden) = match loss {
+                            Loss::Nothing => {
+                                // (only what they hide: the spread area of the overlap)
+                                let overlap = |nb: &[f32; 4]| grid.spread_area([rb[0].max(nb[0]), rb[1].min(nb[1]), rb[2].max(nb[2]), rb[3].min(nb[3])], px, py);
+                                (0.0, boxes.iter().map(overlap).sum())
+                            }
+                            Loss::ToNew => {
+                                // (boxes that share no canvas pixel neither overlap nor blend)
+                                let near = |nb: &&[f32; 4]| rb[0] < nb[1] + grid.gx && nb[0] < rb[1] + grid.gx && rb[2] < nb[3] + grid.gy && nb[2] < rb[3] + grid.gy;
+                                boxes.iter().filter(near).fold((0.0, 0.0), |(c, h), nb| {
+                                    let (c1, h1) = canvas_blend(grid, rb, *nb, px, py);
+                                    (c + c1, h + h1)
+                                })
+                            }
+                            Loss::ToBase => {
+                                let hidden = boxes.iter().map(|nb| area([rp[0].max(nb[0]), rp[1].min(nb[1]), rp[2].max(nb[2]), rp[3].min(nb[3])])).sum();
+                                (boxes.iter().map(|nb| canvas_conflation(grid, rb, *nb, px, py)).sum(), hidden)
+                            }
                         };
                         let k = (a - hidden).max(0.0);
                         shown += k - kept[r];
@@ -522,12 +526,20 @@ impl MaskRec {
         // the samples only approximate what the new shape hides of each region: where
         // they took too much, the base would show through a pixel the regions filled
         let open = (1.0 - cov - base_before - let_through.max(0.0)).max(0.0);
-        if shown < open {
-            // (the regions kept by the samples' estimate take it up first)
+        // The regions kept by the samples' estimate take up a shortfall, or give up
+        // an excess, first: the boxes' areas are exact. True when they could.
+        let estimated_first = |kept: &mut [f32; MASK_REGIONS], total: &dyn Fn(f32) -> f32| {
             let estimated: f32 = (0..n).filter(|&r| !exact[r]).map(|r| kept[r]).sum();
-            if estimated > 0.0 && exact.iter().any(|&e| e) {
-                let f = (estimated + open - shown) / estimated;
-                (0..n).filter(|&r| !exact[r]).for_each(|r| kept[r] *= f);
+            let t = total(estimated);
+            if !(estimated > 0.0 && t > 0.0 && exact.iter().any(|&e| e)) {
+                return false;
+            }
+            (0..n).filter(|&r| !exact[r]).for_each(|r| kept[r] *= t / estimated);
+            true
+        };
+        if shown < open {
+            if estimated_first(&mut kept, &|e| e + open - shown) {
+                // (taken up by the estimated regions)
             } else if shown > 0.0 {
                 let f = open / shown;
                 kept.iter_mut().for_each(|a| *a *= f);
@@ -542,13 +554,8 @@ impl MaskRec {
             shown = kept.iter().sum();
         }
         if shown > 1.0 - cov && shown > 0.0 {
-            // the regions kept by the samples' estimate give up the excess first
             let excess = shown - (1.0 - cov).max(0.0);
-            let estimated: f32 = (0..n).filter(|&r| !exact[r]).map(|r| kept[r]).sum();
-            if estimated > excess && exact.iter().any(|&e| e) {
-                let f = (estimated - excess) / estimated;
-                (0..n).filter(|&r| !exact[r]).for_each(|r| kept[r] *= f);
-            } else {
+            if !estimated_first(&mut kept, &|e| e - excess) {
                 let f = (1.0 - cov).max(0.0) / shown;
                 kept.iter_mut().for_each(|a| *a *= f);
             }
