@@ -194,6 +194,8 @@ pub struct Canvas {
     records: Records,
     /// The device-space edges of the polygon being drawn, and its contours.
     seam_edges: Vec<(Point, Point)>,
+    /// A stroke's loop in device space, for `canvas/ring.rs`.
+    corners: Vec<Point>,
     seam_contours: u32,
     /// The outer edge of the stroke of the ellipse being drawn, whose samples a
     /// fill-and-stroke pair's edge pixels take (see `composite_pair`).
@@ -321,6 +323,63 @@ fn seam_row(win: &Window, pixels: &mut [u8], records: &mut Records, w: usize, co
     }
 }
 
+/// Whether the edges `e` (at most [`MAX_MASK_EDGES`], one closed contour) turn one
+/// way only.
+pub(super) fn edges_convex(e: &[(Point, Point)]) -> bool {
+    if e.len() < 3 || e.len() > MAX_MASK_EDGES {
+        return false;
+    }
+    if (0..e.len()).any(|k| e[k].1 != e[(k + 1) % e.len()].0) {
+        return false;
+    }
+    // the turns from each edge to the next, leaving out edges of rounding noise
+    // (an arc's end computed twice), whose direction is noise too, and turns
+    // within rounding of none
+    let dir = |(a, b): (Point, Point)| (b.x - a.x, b.y - a.y);
+    // (squared lengths: libm's hypot took 3% of a step of games drawing many quads)
+    let long = |&(a, b): &(Point, Point)| {
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        dx * dx + dy * dy > DEGENERATE_EDGE * DEGENERATE_EDGE
+    };
+    let mut sign = 0.0;
+    let Some(&first) = e.iter().find(|&p| long(p)) else { return false };
+    let mut prev = first;
+    for &cur in e.iter().filter(|&p| long(p)).skip(1).chain(std::iter::once(&first)) {
+        let ((ux, uy), (vx, vy)) = (dir(prev), dir(cur));
+        let z = ux * vy - uy * vx;
+        // collinear within rounding (a pie's two radii through the centre)
+        if z * z > 1e-12 * (ux * ux + uy * uy) * (vx * vx + vy * vy) {
+            if sign != 0.0 && z.signum() != sign {
+                return false;
+            }
+            sign = z.signum();
+        }
+        prev = cur;
+    }
+    sign != 0.0
+}
+
+/// The inner half-planes `a x + b y + c > 0` (unit normals) of the convex polygon of
+/// `edges` (at most [`MAX_MASK_EDGES`]), leaving out degenerate edges, and their count.
+pub(super) fn edge_planes(edges: &[(Point, Point)]) -> ([[f64; 3]; MAX_MASK_EDGES], usize) {
+    // the inside of each edge: the side of the polygon's orientation
+    let twice_area: f64 = edges.iter().map(|(a, b)| a.x * b.y - b.x * a.y).sum();
+    let mut planes = [[0f64; 3]; MAX_MASK_EDGES];
+    let mut n = 0;
+    for &(a, b) in edges.iter().take(MAX_MASK_EDGES) {
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len = (dx * dx + dy * dy).sqrt();
+        if !(len > DEGENERATE_EDGE) {
+            continue;
+        }
+        let s = twice_area.signum() / len;
+        // inside: s * cross(b - a, p - a) > 0
+        planes[n] = [-dy * s, dx * s, (dy * a.x - dx * a.y) * s];
+        n += 1;
+    }
+    (planes, n)
+}
+
 fn finite(v: &[f32]) -> bool {
     v.iter().all(|x| x.is_finite())
 }
@@ -408,6 +467,7 @@ impl Canvas {
             ellipse_factors: Box::new([([f64::NAN; 6], 1.0); ELLIPSE_FACTOR_SLOTS]),
             records: Records::default(),
             seam_edges: Vec::new(),
+            corners: Vec::new(),
             seam_contours: 0,
             pair_form: None,
             pair_ellipse: None,
@@ -1497,38 +1557,7 @@ impl Canvas {
     /// Whether `seam_edges` (at most [`MAX_MASK_EDGES`], one closed contour) turn
     /// one way only.
     fn convex(&self) -> bool {
-        let e = &self.seam_edges;
-        if e.len() < 3 || e.len() > MAX_MASK_EDGES {
-            return false;
-        }
-        if (0..e.len()).any(|k| e[k].1 != e[(k + 1) % e.len()].0) {
-            return false;
-        }
-        // the turns from each edge to the next, leaving out edges of rounding noise
-        // (an arc's end computed twice), whose direction is noise too, and turns
-        // within rounding of none
-        let dir = |(a, b): (Point, Point)| (b.x - a.x, b.y - a.y);
-        // (squared lengths: libm's hypot took 3% of a step of games drawing many quads)
-        let long = |&(a, b): &(Point, Point)| {
-            let (dx, dy) = (b.x - a.x, b.y - a.y);
-            dx * dx + dy * dy > DEGENERATE_EDGE * DEGENERATE_EDGE
-        };
-        let mut sign = 0.0;
-        let Some(&first) = e.iter().find(|&p| long(p)) else { return false };
-        let mut prev = first;
-        for &cur in e.iter().filter(|&p| long(p)).skip(1).chain(std::iter::once(&first)) {
-            let ((ux, uy), (vx, vy)) = (dir(prev), dir(cur));
-            let z = ux * vy - uy * vx;
-            // collinear within rounding (a pie's two radii through the centre)
-            if z * z > 1e-12 * (ux * ux + uy * uy) * (vx * vx + vy * vy) {
-                if sign != 0.0 && z.signum() != sign {
-                    return false;
-                }
-                sign = z.signum();
-            }
-            prev = cur;
-        }
-        sign != 0.0
+        edges_convex(&self.seam_edges)
     }
 
     /// [`Canvas::finish_shape`] for an opaque convex polygon (`edges`, one closed
@@ -1541,21 +1570,7 @@ impl Canvas {
     /// `form`: the ellipse the polygon is drawn for, whose samples stand for its own.
     fn finish_seams(&mut self, paint: &Paint, lookup: Lookup, form: Option<EllipseForm>) {
         let (w, h) = (self.w, self.h);
-        // the inside of each edge: the side of the polygon's orientation
-        let twice_area: f64 = self.seam_edges.iter().map(|(a, b)| a.x * b.y - b.x * a.y).sum();
-        let mut planes = [[0f64; 3]; MAX_MASK_EDGES];
-        let mut n = 0;
-        for &(a, b) in &self.seam_edges {
-            let (dx, dy) = (b.x - a.x, b.y - a.y);
-            let len = (dx * dx + dy * dy).sqrt();
-            if !(len > DEGENERATE_EDGE) {
-                continue;
-            }
-            let s = twice_area.signum() / len;
-            // inside: s * cross(b - a, p - a) > 0
-            planes[n] = [-dy * s, dx * s, (dy * a.x - dx * a.y) * s];
-            n += 1;
-        }
+        let (planes, n) = edge_planes(&self.seam_edges);
         if let (Lookup::Store(i), true) = (lookup, n > 0) {
             let e = self.cache.put(i);
             e.planes.extend_from_slice(&planes[..n]);

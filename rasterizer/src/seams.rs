@@ -1325,6 +1325,24 @@ impl Records {
         }
     }
 
+    /// The samples of a translucent shape (`mask`) over `pixel` (`px`, its RGB) with
+    /// which [`Records::composite_translucent`] keeps its area in the record exactly:
+    /// those apart from the record's regions, when the shape lies over the record's
+    /// base (but for a sample or two, where its edge and a region's meet on one line
+    /// computed twice) or the pixel has no record to keep; `None` where it lies over
+    /// a region, which the record can only tint with the whole pixel.
+    pub(crate) fn translucent_apart(&mut self, pixel: usize, px: &[u8], mask: u64) -> Option<u64> {
+        match self.usable(pixel, [px[0], px[1], px[2]]) {
+            Ok(k) => {
+                let rec = &self.recs[k];
+                let taken = rec.regions[..rec.n as usize].iter().fold(0u64, |a, r| a | r.0);
+                let apart = mask & !taken;
+                ((mask & taken).count_ones() <= 2).then_some(apart)
+            }
+            Err(_) => Some(mask),
+        }
+    }
+
     /// Composites an opaque shape of colour `col` covering `cov` of `pixel` (`px`, its
     /// RGB), with samples `mask` there (covering `density` of each: see
     /// [`MaskRec::add`]): through the pixel's record when the pixel still holds what

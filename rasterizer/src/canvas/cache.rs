@@ -47,6 +47,11 @@ pub(super) struct Entry {
     pub(super) planes: Vec<[f64; 3]>,
     /// Whether `planes` end with the entries of an ellipse's form (`Records::ellipse`).
     pub(super) ellipse: bool,
+    /// A pair's `planes` are those of its stroke's outer loop (this many) and then of
+    /// its inner one (`canvas/pair.rs`).
+    pub(super) outer_planes: usize,
+    /// A pair's samples of those loops per cell (`canvas/pair.rs`).
+    pub(super) masks: Vec<[u64; 2]>,
 }
 
 /// The outcome of [`CoverageCache::lookup`].
@@ -172,6 +177,8 @@ impl CoverageCache {
         e.runs.clear();
         e.planes.clear();
         e.ellipse = false;
+        e.outer_planes = 0;
+        e.masks.clear();
         e
     }
 

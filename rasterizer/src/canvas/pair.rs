@@ -12,18 +12,24 @@
 //! (which bounds fill and stroke together), and the pixel is composited once. A
 //! hairline (`canvas/hairline.rs`) straddles the outline, so half of its area is
 //! taken to lie outside the fill.
+//! Where the stroke's outline is two convex loops (a polygon under a mitred pen),
+//! the pixels along them keep fill and stroke in their records as two regions, each
+//! of its own samples (the fill's inside the inner loop, the stroke's between the
+//! two): shapes that share an edge (a grid of hexagons) draw the same band of stroke
+//! twice, and the second band then hides the first where one region of their mixed
+//! colours let part of it show through (every shared edge a third darker).
 //! The three coverages of a pair drawn again where it was come from the coverage
-//! cache (`canvas/cache.rs`).
+//! cache (`canvas/cache.rs`), with those samples.
 
 use super::cache::{summary, CoverageCache, Entry, Lookup, PixBox};
-use super::Canvas;
+use super::{edge_planes, edges_convex, Canvas};
 use crate::blend::{Paint, FULL};
 use crate::command::{Cap, Join};
 use crate::flatten::{Contour, Polylines};
-use crate::coverage::{grid_axis_coverage, grid_shares};
+use crate::coverage::{grid_axis_coverage, grid_shares, polygon_edges};
 use crate::geometry::{Point, Rect, Transform};
 use crate::damage::in_ranges;
-use crate::seams::{box_mask, pixel_local, Loss};
+use crate::seams::{box_mask, pixel_local, polygon_mask, Loss};
 use crate::stroke::{stroke_polyline, Pen};
 
 /// Per column and per row of a pair's pixel box, the part of the pixel the outline's
@@ -48,6 +54,13 @@ pub(super) struct PairScratch {
     axes: AxisScratch,
     /// A hairline pair's bands (device space).
     bands: Vec<[Point; 4]>,
+    /// The inner half-planes of the stroke's outer and inner loops when both are
+    /// convex (see [`Coverages::outer`]); empty otherwise.
+    outer: Vec<[f64; 3]>,
+    inner: Vec<[f64; 3]>,
+    /// Per cell, the samples of the outer and the inner loop, for a pair kept in the
+    /// cache (see [`Coverages::masks`]).
+    masks: Vec<[u64; 2]>,
 }
 
 /// Per-axis coverages of a box over a pixel box ([`Canvas::add_box_coverage`]).
@@ -65,11 +78,45 @@ struct Coverages<'a> {
     fill: &'a [f32],
     stroke: &'a [f32],
     union: &'a [f32],
+    /// Where the stroke's outline is two convex loops (a polygon's under a mitred
+    /// pen), their planes: the stroke's samples in a pixel lie inside the outer loop
+    /// and outside the inner one, the fill's inside the inner one. Empty otherwise.
+    outer: &'a [[f64; 3]],
+    inner: &'a [[f64; 3]],
+    /// The samples of the two loops per cell where they were computed ahead (a pair
+    /// drawn again: they cost more than compositing it); empty otherwise.
+    masks: &'a [[u64; 2]],
 }
 
 impl PairScratch {
+    /// Forgets the loops' planes of the last pair.
+    fn no_loops(&mut self) {
+        self.outer.clear();
+        self.inner.clear();
+        self.masks.clear();
+    }
+
+    /// Computes [`Coverages::masks`] over the pixel box `b` (where a pixel needs
+    /// them: see [`Canvas::composite_pair`]).
+    fn compute_masks(&mut self, b: PixBox) {
+        let (bx0, by0, bw, bh) = b;
+        self.masks.clear();
+        self.masks.resize(bw * bh, [0; 2]);
+        for j in 0..bh {
+            for i in 0..bw {
+                let k = j * bw + i;
+                let (f, s) = (self.fill[k], self.stroke[k]);
+                let u = self.union[k].max(f).max(s);
+                if u >= 1e-6 && s < FULL && (u < FULL || s > 1e-6) {
+                    let (x, y) = (bx0 + i, by0 + j);
+                    self.masks[k] = [polygon_mask(&self.outer, x, y), polygon_mask(&self.inner, x, y)];
+                }
+            }
+        }
+    }
+
     fn coverages(&self) -> Coverages<'_> {
-        Coverages { fill: &self.fill, stroke: &self.stroke, union: &self.union }
+        Coverages { fill: &self.fill, stroke: &self.stroke, union: &self.union, outer: &self.outer, inner: &self.inner, masks: &self.masks }
     }
 }
 
@@ -78,7 +125,8 @@ impl Entry {
         let n = self.b.2 * self.b.3;
         let (fill, rest) = self.cells.split_at(n);
         let (stroke, union) = rest.split_at(n);
-        Coverages { fill, stroke, union }
+        let (outer, inner) = self.planes.split_at(self.outer_planes);
+        Coverages { fill, stroke, union, outer, inner, masks: &self.masks }
     }
 }
 
@@ -92,7 +140,42 @@ impl PairScratch {
         e.cells.extend_from_slice(&self.stroke);
         e.cells.extend_from_slice(union);
         e.cells.resize(3 * b.2 * b.3, 0.0);
+        e.planes.extend_from_slice(&self.outer);
+        e.planes.extend_from_slice(&self.inner);
+        e.outer_planes = self.outer.len();
+        e.masks.extend_from_slice(&self.masks);
         cache.bound(i);
+    }
+}
+
+/// Removes the corners of the closed polygon `pts` where it goes straight on or turns
+/// back along the same line (a stroke's loop starts at the offset of the path's first
+/// point, which can lie on the next edge or beyond the join: a spike without area),
+/// so that what remains of a convex loop turns one way only.
+fn drop_straight_corners(pts: &mut Vec<Point>) {
+    let mut k = 0;
+    while pts.len() >= 3 && k < pts.len() {
+        let n = pts.len();
+        let (a, b, c) = (pts[(k + n - 1) % n], pts[k], pts[(k + 1) % n]);
+        let (ux, uy, vx, vy) = (b.x - a.x, b.y - a.y, c.x - b.x, c.y - b.y);
+        let z = ux * vy - uy * vx;
+        if z * z <= 1e-12 * (ux * ux + uy * uy) * (vx * vx + vy * vy) {
+            pts.remove(k);
+            // (the corner before may go straight on now)
+            k = k.saturating_sub(1);
+        } else {
+            k += 1;
+        }
+    }
+}
+
+/// The samples of a pair's outer and inner loop in pixel `(x, y)`, cell `k` of its
+/// box: kept ones where the pair has them.
+#[inline(always)]
+fn loop_masks(cov: &Coverages, k: usize, x: usize, y: usize) -> [u64; 2] {
+    match cov.masks.get(k) {
+        Some(&m) => m,
+        None => [polygon_mask(cov.outer, x, y), polygon_mask(cov.inner, x, y)],
     }
 }
 
@@ -209,7 +292,9 @@ impl Canvas {
     /// the stroke covers the fill). Edge pixels then keep fill and stroke in their
     /// records as two regions, so that a neighbour whose stroke lies over this one's
     /// (tiles of a grid, each stroked) hides the stroke it covers and not a share of a
-    /// fill-and-stroke mix.
+    /// fill-and-stroke mix. So do the pixels along a convex outline's loops
+    /// (`cov.outer`, `cov.inner`; a translucent fill's where it lies over no earlier
+    /// region of the record: see [`crate::seams::Records::translucent_apart`]).
     #[allow(clippy::too_many_arguments)]
     fn composite_pair(&mut self, fill: &Paint, stroke: &Paint, b: (usize, usize, usize, usize), cov: Coverages, fill_box: Option<Rect>, bounds: Rect, visible_fill: Option<Rect>) {
         let (bx0, by0, bw, bh) = b;
@@ -276,6 +361,26 @@ impl Canvas {
                     continue;
                 }
                 let mut u = u.min(1.0);
+                let loops = !cov.outer.is_empty() && pair_form.is_none() && visible_fill.is_none();
+                if !fill.opaque() && !cov.outer.is_empty() && (u < FULL || s > 1e-6) {
+                    // a translucent fill under an opaque stroke whose loops are convex:
+                    // the fill inside the inner loop, then the stroke between the two,
+                    // each with its samples, where the fill lies over no earlier region
+                    // (else as below)
+                    let [outer, inner] = loop_masks(&cov, k, x, y);
+                    let pixel = y * w + x;
+                    let f = (u - s).max(0.0);
+                    let apart = if f > 1e-6 { records.translucent_apart(pixel, px, inner) } else { Some(0) };
+                    if let Some(fill_mask) = apart {
+                        if f > 1e-6 {
+                            records.composite_translucent(pixel, px, fill_mask, f, fill);
+                        }
+                        if s > 1e-6 {
+                            records.composite(pixel, px, outer & !inner, 1.0, s, sc, None);
+                        }
+                        continue;
+                    }
+                }
                 if !fill.opaque() {
                     // a translucent fill under an opaque stroke: its part of the pixel
                     // shows it blended over what was there (no record: the records are
@@ -299,7 +404,7 @@ impl Canvas {
                 // above can overshoot a pixel its box does not fill)
                 // (a pixel the pair covers whole, fill and stroke in part: the two
                 // regions its neighbour's stroke over this one must tell apart)
-                if u < FULL || (fill_box.is_some() && f < FULL) || (visible_fill.is_some() && s > 1e-6) {
+                if u < FULL || (fill_box.is_some() && f < FULL) || ((visible_fill.is_some() || loops) && s > 1e-6) {
                     let local = |r: Rect| pixel_local([r.x0, r.x1, r.y0, r.y1], x as f64, y as f64);
                     let lb = local(bounds);
                     let box_area = shares.outline[0][i] * shares.outline[1][j];
@@ -316,6 +421,12 @@ impl Canvas {
                     if let Some(form) = pair_form.filter(|_| u < FULL) {
                         // an ellipse's pair: the samples of its stroke's outer edge
                         samples = Some((form.mask(x, y), 1.0));
+                    } else if loops {
+                        // a convex outline's fill and stroke as two regions of their
+                        // own samples, as a box's are below
+                        let [outer, inner] = loop_masks(&cov, k, x, y);
+                        samples = Some((outer, 1.0));
+                        fill_samples = Some(inner);
                     } else if (u < FULL || visible_fill.is_some()) && (box_area - u).abs() < BOX_MATCH {
                         samples = Some((box_mask(lb), 1.0));
                         fill_samples = visible_fill.map(|v| if v.x0 < v.x1 && v.y0 < v.y1 { box_mask(local(v)) } else { 0 });
@@ -390,6 +501,7 @@ impl Canvas {
         let (w, h) = (self.w, self.h);
         let Some(b) = pixel_box([Point::new(outer.x0, outer.y0), Point::new(outer.x1, outer.y1)].into_iter(), 0.0, w, h) else { return };
         let mut s = std::mem::take(&mut self.pair);
+        s.no_loops();
         for v in [&mut s.fill, &mut s.stroke, &mut s.union] {
             v.clear();
             v.resize(b.2 * b.3, 0.0);
@@ -449,12 +561,14 @@ impl Canvas {
             return false;
         }
         let c = self.path.contours[0];
+        // (an opaque ellipse's pair takes its stroke's samples from its form)
+        let loops = self.pair_form.is_none() || !fill.opaque();
         let seen = self.cache.seen_before(&summary(1, m, &self.path.pts[c.start..c.end]));
         let mut cache = std::mem::take(&mut self.cache);
         let slot = if seen {
             cache.start(1, self.w, self.h, self.clip, m);
             cache.pen(pen);
-            cache.word(c.has_segment as u64);
+            cache.word(c.has_segment as u64 | (loops as u64) << 1);
             cache.points(&self.path.pts[c.start..c.end]);
             let Some(slot) = self.composite_cached_pair(&mut cache, fill, stroke) else {
                 self.cache = cache;
@@ -465,12 +579,16 @@ impl Canvas {
             None
         };
         let mut scratch = std::mem::take(&mut self.pair);
-        let done = match self.fill_and_stroke_coverages(&c, pen, m, &mut scratch) {
+        scratch.no_loops();
+        let done = match self.fill_and_stroke_coverages(&c, pen, m, loops, &mut scratch) {
             None => false,
             Some(None) => true,
             Some(Some((b, bounds))) => {
                 let visible_fill = self.mitred_box_fill(&c, pen, m);
                 if let Some(i) = slot {
+                    if !scratch.outer.is_empty() {
+                        scratch.compute_masks(b);
+                    }
                     scratch.keep(&mut cache, i, b, bounds, None, visible_fill);
                 }
                 self.composite_pair(fill, stroke, b, scratch.coverages(), None, bounds, visible_fill);
@@ -500,10 +618,30 @@ impl Canvas {
         Some(Rect { x0: a.x.min(b.x), y0: a.y.min(b.y), x1: a.x.max(b.x), y1: a.y.max(b.y) })
     }
 
+    /// The inner half-planes (device space) of loop `l` of `self.outline` (user space,
+    /// mapped by `m`) into `out`: empty unless the loop is convex.
+    fn loop_planes(&mut self, l: Contour, m: &Transform, out: &mut Vec<[f64; 3]>) {
+        out.clear();
+        let mut corners = std::mem::take(&mut self.corners);
+        corners.clear();
+        corners.extend(self.outline.pts[l.start..l.end].iter().map(|&p| m.apply(p)));
+        drop_straight_corners(&mut corners);
+        let mut edges = std::mem::take(&mut self.seam_edges);
+        edges.clear();
+        polygon_edges(&corners, |p| p, |a, b| edges.push((a, b)));
+        if edges_convex(&edges) {
+            let (planes, n) = edge_planes(&edges);
+            out.extend_from_slice(&planes[..n]);
+        }
+        edges.clear();
+        self.seam_edges = edges;
+        self.corners = corners;
+    }
+
     /// The coverages of [`Canvas::fill_and_stroke`] into `scratch`, with the pixel box
     /// and the outline's device bounds: `None` when the outline is not of that shape,
     /// `Some(None)` when it covers no pixel.
-    fn fill_and_stroke_coverages(&mut self, c: &Contour, pen: &Pen, m: &Transform, scratch: &mut PairScratch) -> Option<Option<(PixBox, Rect)>> {
+    fn fill_and_stroke_coverages(&mut self, c: &Contour, pen: &Pen, m: &Transform, want_loops: bool, scratch: &mut PairScratch) -> Option<Option<(PixBox, Rect)>> {
         self.outline.clear();
         stroke_polyline(&self.path.pts[c.start..c.end], true, c.has_segment, pen, &mut self.outline, &mut self.segs);
         if self.outline.contours.len() != 2 {
@@ -530,6 +668,14 @@ impl Canvas {
         self.path = path;
         self.outline = outline;
         let bounds = rect_of(self.outline.pts[outer.start..outer.end].iter().map(|p| m.apply(*p)));
+        if want_loops {
+            let inner = if outer.start == loops[0].start { loops[1] } else { loops[0] };
+            self.loop_planes(outer, m, &mut scratch.outer);
+            self.loop_planes(inner, m, &mut scratch.inner);
+            if scratch.outer.is_empty() || scratch.inner.is_empty() {
+                scratch.no_loops();
+            }
+        }
         Some(Some((b, bounds)))
     }
 
@@ -571,6 +717,7 @@ impl Canvas {
             return true;
         };
         let mut scratch = std::mem::take(&mut self.pair);
+        scratch.no_loops();
         let (sx, sy, tx, ty) = (self.sx, self.sy, self.tx, self.ty);
         scratch.bands.clear();
         for h in hair.contours.iter().filter(|h| h.has_segment) {
