@@ -1130,10 +1130,10 @@ impl Canvas {
         let device_box = m.map_rect(&bounds);
         let cached = (device_box.x1 - device_box.x0).max(device_box.y1 - device_box.y0) >= MIN_CACHED_SIDE;
         if let (Some(fp), Some(sp), Some(pen)) = (fill, stroke, pen) {
-            // an opaque fill and stroke of the same closed outline: one composite
+            // a fill under an opaque stroke of the same closed outline (an outline or
+            // a hairline): one composite (`canvas/pair.rs`)
             let hair_paint = hairline.and_then(|cv| Paint::new(hairline_colour(style.stroke, cv)));
-            // (a translucent fill too, under an outline, whose pixels keep no record)
-            if !differs && (fp.opaque() || hair_paint.is_none()) && self.probe.is_none() && hair_paint.as_ref().map_or(sp.opaque(), |p| p.opaque()) {
+            if !differs && self.probe.is_none() && hair_paint.as_ref().map_or(sp.opaque(), |p| p.opaque()) {
                 self.path.clear();
                 build(&mut self.path, if hair_paint.is_some() { &fill_fl } else { &stroke_fl }, false);
                 let done = match hair_paint {

@@ -370,17 +370,19 @@ fn translucent_fills_under_an_opaque_outline_show_the_outline_over_their_edge() 
     assert_close(&cw, &[], 11.0);
 }
 
-/// A grid of outlined hexagons (convex polygons under a mitred stroke wider than a
-/// hairline) shares every edge: the browser's canvas covers each shared band of
-/// stroke once, the second hexagon's stroke over the first's. Fill and stroke kept as
-/// one region of their mixed colours let the next stroke hide only its share of the
-/// mix, and every shared edge came out darker (opaque fills: RMS 7.3 levels, worst
-/// pixel 44; translucent: 5.3 and 22; now 0.6 and 12, 0.7 and 6).
+/// A grid of outlined hexagons (convex polygons under a mitred stroke) shares every
+/// edge: the browser's canvas covers each shared band of stroke once, the second
+/// hexagon's stroke over the first's. Fill and stroke kept as one region of their
+/// mixed colours let the next stroke hide only its share of the mix, and every shared
+/// edge came out darker. Weight 2 (an outline), opaque fills: RMS 7.3 levels, worst
+/// pixel 44, now 0.6 and 12; translucent: 5.3 and 22, now 0.7 and 6. Weight 1 (a
+/// hairline): opaque 7.3 and 48, now 1.4 and 14; translucent 5.5 and 19 (fill and
+/// hairline drawn one after the other), now 0.9 and 6.
 #[test]
 fn outlined_polygons_that_share_edges_cover_each_shared_band_once() {
-    for fill in [Rgba::new(60, 90, 200, 255), Rgba::new(190, 190, 170, 160)] {
+    for (fill, weight) in [(Rgba::new(60, 90, 200, 255), 2.0), (Rgba::new(190, 190, 170, 160), 2.0), (Rgba::new(60, 90, 200, 255), 1.0), (Rgba::new(190, 190, 170, 160), 1.0)] {
         let cw = frame(|cw| {
-            let style = Style { fill, ..stroke(Rgba::new(40, 40, 40, 255), 2.0, Cap::Round, Join::Miter) };
+            let style = Style { fill, ..stroke(Rgba::new(40, 40, 40, 255), weight, Cap::Round, Join::Miter) };
             let (r, w) = (20.0f32, 3f32.sqrt() * 20.0);
             for row in 0..10 {
                 for col in 0..11 {
@@ -397,8 +399,8 @@ fn outlined_polygons_that_share_edges_cover_each_shared_band_once() {
             }
         });
         let rms = rms_levels(&cw);
-        assert!(rms <= 1.0, "fill {fill:?}: {rms:.2} levels RMS");
-        assert_close(&cw, &[], 13.0);
+        assert!(rms <= 1.5, "fill {fill:?} weight {weight}: {rms:.2} levels RMS");
+        assert_close(&cw, &[], 15.0);
     }
 }
 

@@ -98,7 +98,7 @@ impl PairScratch {
 
     /// Computes [`Coverages::masks`] over the pixel box `b` (where a pixel needs
     /// them: see [`Canvas::composite_pair`]).
-    fn compute_masks(&mut self, b: PixBox) {
+    fn compute_masks(&mut self, b: PixBox, hairline: bool) {
         let (bx0, by0, bw, bh) = b;
         self.masks.clear();
         self.masks.resize(bw * bh, [0; 2]);
@@ -106,7 +106,7 @@ impl PairScratch {
             for i in 0..bw {
                 let k = j * bw + i;
                 let (f, s) = (self.fill[k], self.stroke[k]);
-                let u = self.union[k].max(f).max(s);
+                let u = if !hairline { self.union[k].max(f).max(s) } else if f > 1e-6 { f + 0.5 * s } else { s };
                 if u >= 1e-6 && s < FULL && (u < FULL || s > 1e-6) {
                     let (x, y) = (bx0 + i, by0 + j);
                     self.masks[k] = [polygon_mask(&self.outer, x, y), polygon_mask(&self.inner, x, y)];
@@ -587,7 +587,7 @@ impl Canvas {
                 let visible_fill = self.mitred_box_fill(&c, pen, m);
                 if let Some(i) = slot {
                     if !scratch.outer.is_empty() {
-                        scratch.compute_masks(b);
+                        scratch.compute_masks(b, false);
                     }
                     scratch.keep(&mut cache, i, b, bounds, None, visible_fill);
                 }
@@ -636,6 +636,25 @@ impl Canvas {
         edges.clear();
         self.seam_edges = edges;
         self.corners = corners;
+    }
+
+    /// The loops of a hairline's bands around contour `c` of `self.path` (user space,
+    /// mapped by `m`) into `scratch` when the contour is convex: its edges moved out
+    /// and in by half a canvas pixel, as the bands straddle them.
+    fn hairline_loops(&mut self, c: Contour, m: &Transform, scratch: &mut PairScratch) {
+        // (the outline is scratch here: the hairline's path is the caller's)
+        self.outline.clear();
+        self.outline.pts.extend_from_slice(&self.path.pts[c.start..c.end]);
+        let whole = Contour { start: 0, end: self.outline.pts.len(), ..c };
+        self.loop_planes(whole, m, &mut scratch.outer);
+        scratch.inner.clear();
+        let (sx, sy) = (self.sx, self.sy);
+        for p in scratch.outer.iter_mut() {
+            // (unit normals: half a canvas pixel across the edge, in device pixels)
+            let hw = 0.5 * ((p[0] * sx).powi(2) + (p[1] * sy).powi(2)).sqrt();
+            scratch.inner.push([p[0], p[1], p[2] - hw]);
+            p[2] += hw;
+        }
     }
 
     /// The coverages of [`Canvas::fill_and_stroke`] into `scratch`, with the pixel box
@@ -688,11 +707,13 @@ impl Canvas {
             return false;
         }
         let c = self.path.contours[0];
+        // (as in fill_and_stroke)
+        let loops = self.pair_form.is_none() || !fill.opaque();
         let seen = self.cache.seen_before(&summary(2, m, &self.path.pts[c.start..c.end]));
         let mut cache = std::mem::take(&mut self.cache);
         let slot = if seen {
             cache.start(2, self.w, self.h, self.clip, m);
-            cache.word(cap as u64);
+            cache.word(cap as u64 | (loops as u64) << 8);
             for v in [self.sx, self.sy, self.tx, self.ty] {
                 cache.num(v);
             }
@@ -762,10 +783,16 @@ impl Canvas {
             });
             scratch.bands = bands;
             self.path = path;
+            if loops {
+                self.hairline_loops(c, m, &mut scratch);
+            }
         }
         let half = Point::new(0.5 * self.sx, 0.5 * self.sy);
         let bounds = Rect { x0: r.x0 - half.x, y0: r.y0 - half.y, x1: r.x1 + half.x, y1: r.y1 + half.y };
         if let Some(i) = slot {
+            if !scratch.outer.is_empty() {
+                scratch.compute_masks(b, true);
+            }
             scratch.keep(&mut cache, i, b, bounds, Some(r), visible_fill);
         }
         self.composite_pair(fill, stroke, b, scratch.coverages(), Some(r), bounds, visible_fill);
