@@ -232,6 +232,25 @@ def test_heat_map_finds_the_region_and_the_calls_drawn_there():
     assert hit.box == pytest.approx((192.93 - 0.5, 99.5, 207.07 + 0.5, 114.64), abs=0.01)
 
 
+def test_call_log_styles_follow_push_and_pop(game_factory):
+    """The style logged with each shape is the one it is drawn with: push() saves
+    fill, stroke and weight, pop() restores them (a shape drawn after a pop() was
+    logged with the style set inside the push())."""
+    import jsgym
+
+    draw = ("stroke(0); strokeWeight(1); fill(255, 0, 0);"
+            "push(); noStroke(); strokeWeight(30); fill(0, 0, 255); rect(x, 5, 4, 4); pop();"
+            "quad(1, 1, 9, 1, 9, 9, 1, 9);")
+    envs = jsgym.make_vec(make_game(game_factory, draw=draw), 1)
+    try:
+        frames = V.capture_calls(envs, 2)
+    finally:
+        envs.close()
+    shapes = {c[1]: c[-1] for c in frames[-1] if c[1] in ("rect", "quad")}
+    assert shapes["rect"] == ["style", [0, 0, 255, 255], None, 30]
+    assert shapes["quad"] == ["style", [255, 0, 0, 255], [0, 0, 0, 255], 1]
+
+
 def test_text_whose_first_argument_is_a_number_is_placed_at_x_y():
     from jsgym import fidelity
 

@@ -5,8 +5,8 @@
  * [frameCount, name, ...evaluated arguments] (colours as their RGBA levels in the
  * colour mode then in force; numbers as numbers; strings as strings), and every
  * shape call appends the style it is drawn with: [fill RGBA or null, stroke RGBA or
- * null, strokeWeight]. Functions whose value matters also log it (random, noise,
- * textWidth, keyIsDown, millis). Games look p5 functions up as globals at call
+ * null, strokeWeight], as push() and pop() save and restore it. Functions whose
+ * value matters also log it (random, noise, textWidth, keyIsDown, millis). Games look p5 functions up as globals at call
  * time. Only calls made while the game's own code runs (draw, resetGame and the key
  * callbacks, wrapped too) are logged, so p5's internal calls (redraw's resetMatrix)
  * are not.
@@ -33,6 +33,8 @@
   var log = [];
   var originals = {};
   var style = { fill: [255, 255, 255, 255], stroke: [0, 0, 0, 255], weight: 1 };
+  // the styles push() saved, which pop() restores, as p5 does
+  var styles = [];
   var depth = 0;
   var active = 0;
   var GAME = ['draw', 'resetGame', 'keyPressed', 'keyReleased', 'keyTyped'];
@@ -75,6 +77,8 @@
         else if (name === 'stroke') style.stroke = levels(args);
         else if (name === 'noStroke') style.stroke = null;
         else if (name === 'strokeWeight') style.weight = args[0];
+        else if (name === 'push') styles.push({ fill: style.fill, stroke: style.stroke, weight: style.weight });
+        else if (name === 'pop' && styles.length) style = styles.pop();
         if (STYLED[name]) entry.push(['style', style.fill, style.stroke, style.weight]);
         if (VALUED.indexOf(name) >= 0) entry.push(['=', value(r)]);
         log.push(entry);
