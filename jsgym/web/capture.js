@@ -6,10 +6,10 @@
  * colour mode then in force; numbers as numbers; strings as strings), and every
  * shape call appends the style it is drawn with: [fill RGBA or null, stroke RGBA or
  * null, strokeWeight], as push() and pop() save and restore it. Functions whose
- * value matters also log it (random, noise, textWidth, keyIsDown, millis). Games look p5 functions up as globals at call
- * time. Only calls made while the game's own code runs (draw, resetGame and the key
- * callbacks, wrapped too) are logged, so p5's internal calls (redraw's resetMatrix)
- * are not.
+ * value matters also log it (random, noise, textWidth, keyIsDown, millis). Games
+ * look p5 functions up as globals at call time. Only calls made while the game's
+ * own code runs (draw, resetGame and the key callbacks, wrapped too) are logged, so
+ * p5's internal calls (redraw's resetMatrix) are not.
  * take() returns the log so far and empties it.
  */
 (function (g) {

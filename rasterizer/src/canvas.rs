@@ -194,7 +194,7 @@ pub struct Canvas {
     records: Records,
     /// The device-space edges of the polygon being drawn, and its contours.
     seam_edges: Vec<(Point, Point)>,
-    /// A stroke's loop in device space, for `canvas/ring.rs`.
+    /// A stroke's loop in device space (`canvas/pair.rs`).
     corners: Vec<Point>,
     seam_contours: u32,
     /// The outer edge of the stroke of the ellipse being drawn, whose samples a

@@ -106,7 +106,7 @@ impl PairScratch {
             for i in 0..bw {
                 let k = j * bw + i;
                 let (f, s) = (self.fill[k], self.stroke[k]);
-                let u = if !hairline { self.union[k].max(f).max(s) } else if f > 1e-6 { f + 0.5 * s } else { s };
+                let u = pair_area(f, s, self.union.get(k).copied(), hairline);
                 if u >= 1e-6 && s < FULL && (u < FULL || s > 1e-6) {
                     let (x, y) = (bx0 + i, by0 + j);
                     self.masks[k] = [polygon_mask(&self.outer, x, y), polygon_mask(&self.inner, x, y)];
@@ -148,6 +148,23 @@ impl PairScratch {
     }
 }
 
+/// The inner half-planes (device space) of the closed polygon `pts` (user space,
+/// mapped by `m`) into `out`: empty unless it is convex. `corners` and `edges` are
+/// scratch.
+fn loop_planes(pts: &[Point], m: &Transform, corners: &mut Vec<Point>, edges: &mut Vec<(Point, Point)>, out: &mut Vec<[f64; 3]>) {
+    out.clear();
+    corners.clear();
+    corners.extend(pts.iter().map(|&p| m.apply(p)));
+    drop_straight_corners(corners);
+    edges.clear();
+    polygon_edges(corners, |p| p, |a, b| edges.push((a, b)));
+    if edges_convex(edges) {
+        let (planes, n) = edge_planes(edges);
+        out.extend_from_slice(&planes[..n]);
+    }
+    edges.clear();
+}
+
 /// Removes the corners of the closed polygon `pts` where it goes straight on or turns
 /// back along the same line (a stroke's loop starts at the offset of the path's first
 /// point, which can lie on the next edge or beyond the join: a spike without area),
@@ -166,6 +183,21 @@ fn drop_straight_corners(pts: &mut Vec<Point>) {
         } else {
             k += 1;
         }
+    }
+}
+
+/// The part of a pixel a pair covers, fill and stroke together, from the fill's and
+/// the stroke's coverages there and the outline's (`union`); a hairline's pair has
+/// none: its band straddles the outline, half of it outside the fill (where the pixel
+/// holds none of the fill, all of the stroke in it lies outside the fill).
+#[inline(always)]
+fn pair_area(f: f32, s: f32, union: Option<f32>, hairline: bool) -> f32 {
+    if !hairline {
+        union.unwrap_or(0.0).max(f).max(s)
+    } else if f > 1e-6 {
+        f + 0.5 * s
+    } else {
+        s
     }
 }
 
@@ -345,9 +377,7 @@ impl Canvas {
             for i in 0..bw {
                 let k = j * bw + i;
                 let (f, s) = (cov.fill[k], cov.stroke[k]);
-                // (a hairline's pair: where the pixel holds none of the fill, all of the
-                // stroke in it lies outside the fill)
-                let u = if fill_box.is_none() { cov.union[k].max(f).max(s) } else if f > 1e-6 { f + 0.5 * s } else { s };
+                let u = pair_area(f, s, cov.union.get(k).copied(), fill_box.is_some());
                 if u < 1e-6 {
                     continue;
                 }
@@ -362,32 +392,29 @@ impl Canvas {
                 }
                 let mut u = u.min(1.0);
                 let loops = !cov.outer.is_empty() && pair_form.is_none() && visible_fill.is_none();
-                if !fill.opaque() && !cov.outer.is_empty() && (u < FULL || s > 1e-6) {
-                    // a translucent fill under an opaque stroke whose loops are convex:
-                    // the fill inside the inner loop, then the stroke between the two,
-                    // each with its samples, where the fill lies over no earlier region
-                    // (else as below)
-                    let [outer, inner] = loop_masks(&cov, k, x, y);
-                    let pixel = y * w + x;
-                    let f = (u - s).max(0.0);
-                    let apart = if f > 1e-6 { records.translucent_apart(pixel, px, inner) } else { Some(0) };
-                    if let Some(fill_mask) = apart {
-                        if f > 1e-6 {
-                            records.composite_translucent(pixel, px, fill_mask, f, fill);
-                        }
-                        if s > 1e-6 {
-                            records.composite(pixel, px, outer & !inner, 1.0, s, sc, None);
-                        }
-                        continue;
-                    }
-                }
                 if !fill.opaque() {
-                    // a translucent fill under an opaque stroke: its part of the pixel
-                    // shows it blended over what was there (no record: the records are
-                    // of opaque regions)
+                    let f = (u - s).max(0.0);
+                    if !cov.outer.is_empty() && (u < FULL || s > 1e-6) {
+                        // under an opaque stroke whose loops are convex: the fill inside
+                        // the inner loop, then the stroke between the two, each with its
+                        // samples, where the fill lies over no earlier region
+                        let [outer, inner] = loop_masks(&cov, k, x, y);
+                        let pixel = y * w + x;
+                        let apart = if f > 1e-6 { records.translucent_apart(pixel, px, inner) } else { Some(0) };
+                        if let Some(fill_mask) = apart {
+                            if f > 1e-6 {
+                                records.composite_translucent(pixel, px, fill_mask, f, fill);
+                            }
+                            if s > 1e-6 {
+                                records.composite(pixel, px, outer & !inner, 1.0, s, sc, None);
+                            }
+                            continue;
+                        }
+                    }
+                    // else its part of the pixel shows it blended over what was there,
+                    // the stroke's the stroke (no record)
                     let mut over = [px[0], px[1], px[2]];
                     fill.blend_cov(&mut over, 1.0);
-                    let f = (u - s).max(0.0);
                     for ch in 0..3 {
                         let v = px[ch] as f32 * (1.0 - u) + over[ch] as f32 * f + sc[ch] as f32 * s;
                         px[ch] = (v + 0.5).min(255.0) as u8;
@@ -561,8 +588,7 @@ impl Canvas {
             return false;
         }
         let c = self.path.contours[0];
-        // (an opaque ellipse's pair takes its stroke's samples from its form)
-        let loops = self.pair_form.is_none() || !fill.opaque();
+        let loops = self.pair_loops(fill);
         let seen = self.cache.seen_before(&summary(1, m, &self.path.pts[c.start..c.end]));
         let mut cache = std::mem::take(&mut self.cache);
         let slot = if seen {
@@ -618,35 +644,17 @@ impl Canvas {
         Some(Rect { x0: a.x.min(b.x), y0: a.y.min(b.y), x1: a.x.max(b.x), y1: a.y.max(b.y) })
     }
 
-    /// The inner half-planes (device space) of loop `l` of `self.outline` (user space,
-    /// mapped by `m`) into `out`: empty unless the loop is convex.
-    fn loop_planes(&mut self, l: Contour, m: &Transform, out: &mut Vec<[f64; 3]>) {
-        out.clear();
-        let mut corners = std::mem::take(&mut self.corners);
-        corners.clear();
-        corners.extend(self.outline.pts[l.start..l.end].iter().map(|&p| m.apply(p)));
-        drop_straight_corners(&mut corners);
-        let mut edges = std::mem::take(&mut self.seam_edges);
-        edges.clear();
-        polygon_edges(&corners, |p| p, |a, b| edges.push((a, b)));
-        if edges_convex(&edges) {
-            let (planes, n) = edge_planes(&edges);
-            out.extend_from_slice(&planes[..n]);
-        }
-        edges.clear();
-        self.seam_edges = edges;
-        self.corners = corners;
+    /// Whether a pair with `fill` keeps its loops' samples ([`Coverages::outer`]): an
+    /// opaque ellipse's pair takes its stroke's samples from its form instead.
+    fn pair_loops(&self, fill: &Paint) -> bool {
+        self.pair_form.is_none() || !fill.opaque()
     }
 
     /// The loops of a hairline's bands around contour `c` of `self.path` (user space,
     /// mapped by `m`) into `scratch` when the contour is convex: its edges moved out
     /// and in by half a canvas pixel, as the bands straddle them.
     fn hairline_loops(&mut self, c: Contour, m: &Transform, scratch: &mut PairScratch) {
-        // (the outline is scratch here: the hairline's path is the caller's)
-        self.outline.clear();
-        self.outline.pts.extend_from_slice(&self.path.pts[c.start..c.end]);
-        let whole = Contour { start: 0, end: self.outline.pts.len(), ..c };
-        self.loop_planes(whole, m, &mut scratch.outer);
+        loop_planes(&self.path.pts[c.start..c.end], m, &mut self.corners, &mut self.seam_edges, &mut scratch.outer);
         scratch.inner.clear();
         let (sx, sy) = (self.sx, self.sy);
         for p in scratch.outer.iter_mut() {
@@ -689,8 +697,9 @@ impl Canvas {
         let bounds = rect_of(self.outline.pts[outer.start..outer.end].iter().map(|p| m.apply(*p)));
         if want_loops {
             let inner = if outer.start == loops[0].start { loops[1] } else { loops[0] };
-            self.loop_planes(outer, m, &mut scratch.outer);
-            self.loop_planes(inner, m, &mut scratch.inner);
+            for (l, out) in [(outer, &mut scratch.outer), (inner, &mut scratch.inner)] {
+                loop_planes(&self.outline.pts[l.start..l.end], m, &mut self.corners, &mut self.seam_edges, out);
+            }
             if scratch.outer.is_empty() || scratch.inner.is_empty() {
                 scratch.no_loops();
             }
@@ -707,8 +716,7 @@ impl Canvas {
             return false;
         }
         let c = self.path.contours[0];
-        // (as in fill_and_stroke)
-        let loops = self.pair_form.is_none() || !fill.opaque();
+        let loops = self.pair_loops(fill);
         let seen = self.cache.seen_before(&summary(2, m, &self.path.pts[c.start..c.end]));
         let mut cache = std::mem::take(&mut self.cache);
         let slot = if seen {
