@@ -194,8 +194,8 @@ impl Canvas {
         // the canvas rows the band covers, and how much of each
         let (kl, kh) = ((r.y0 - oy) / gy, (r.y1 - oy) / gy);
         let (ka, kb) = (kl.floor() as i64, kh.ceil() as i64);
-        let colour = paint.rgb().map(|v| v as f32);
-        let alpha = paint.alpha();
+        let rgb = paint.rgb();
+        let alpha = (paint.alpha() * 255.0).round() as u32;
         for j in j0..j1 {
             if b.row_run[j] != run {
                 b.row_run[j] = run;
@@ -211,11 +211,11 @@ impl Canvas {
                 if p.stamp != run {
                     *p = Piece { a: [0.0; 3], r: 1.0, stamp: run };
                 }
-                let a = alpha * f as f32;
+                let blend = SkiaBlend::new(rgb, alpha, f);
                 for ch in 0..3 {
-                    p.a[ch] = a * colour[ch] + (1.0 - a) * p.a[ch];
+                    p.a[ch] = blend.src[ch] + blend.keep * p.a[ch] - blend.loss;
                 }
-                p.r *= 1.0 - a;
+                p.r *= blend.keep;
             }
             // the observation row: its canvas row pieces weighted by their share of it
             let (mut a_sum, mut r_sum) = ([0f32; 3], 0f32);
@@ -240,6 +240,45 @@ impl Canvas {
             }
         }
         true
+    }
+}
+
+/// One band's blend over one canvas row as the browser's canvas (Skia's anti-aliased
+/// blit into an opaque 8-bit premultiplied pixel, `SkBlendARGB32`) computes it, as an
+/// affine map `x -> src + keep * x - loss` of the row's value: the source term is
+/// exact (integer arithmetic on the paint and the coverage as Skia quantizes it), the
+/// kept share of what lay beneath is truncated, which drops `loss` on average.
+///
+/// A sky of one-pixel lines blends every canvas row twice a frame at half coverage,
+/// `x' = (s * 129 >> 8) + (x >> 1)`, so the truncations pile up frame after frame: a
+/// gradient settles one to two levels darker than the exact blend (a grey 100 settles
+/// on 99), over the whole sky.
+#[derive(Clone, Copy, Debug)]
+struct SkiaBlend {
+    src: [f32; 3],
+    keep: f32,
+    loss: f32,
+}
+
+impl SkiaBlend {
+    /// The blend of `rgb` at alpha `alpha` (0-255) covering `f` of the canvas row.
+    fn new(rgb: [u8; 3], alpha: u32, f: f64) -> SkiaBlend {
+        let aa = ((f * 255.0).round() as u32).min(255);
+        let src_scale = aa + 1;
+        let dst_scale = 256 - ((alpha * src_scale) >> 8);
+        // premultiplied as SkMulDiv255Round does
+        let premul = |c: u8| {
+            let t = c as u32 * alpha + 128;
+            (t + (t >> 8)) >> 8
+        };
+        let src = rgb.map(|c| ((premul(c) * src_scale) >> 8) as f32);
+        if dst_scale <= 1 {
+            // (x * 1) >> 8 is 0 for every 8-bit x
+            return SkiaBlend { src, keep: 0.0, loss: 0.0 };
+        }
+        // x * dst_scale / 256 falls on multiples of gcd(dst_scale, 256) / 256
+        let step = (1u32 << dst_scale.trailing_zeros().min(8)) as f32 / 256.0;
+        SkiaBlend { src, keep: dst_scale as f32 / 256.0, loss: (1.0 - step) / 2.0 }
     }
 }
 
