@@ -324,6 +324,48 @@ def test_text_page_matches_the_browser(game_factory, size):
     assert min(values) >= floor, f"PSNR per frame at {size}x{size}: {values}"
 
 
+# A HUD over a trail: a translucent background() every frame, no opaque one, a
+# moving ball, a static label and a score that changes every frame.
+TRAIL_HUD = HEADER + """
+var x = 100, y = 100, vx = 3.3, vy = 2.1, score = 0;
+function setup() { createCanvas(400, 400); background(0); }
+function draw() {
+  background(20, 30, 50, 40);
+  x += vx; y += vy;
+  if (x < 20 || x > 380) vx = -vx;
+  if (y < 60 || y > 380) vy = -vy;
+  noStroke();
+  fill(255, 200, 80);
+  ellipse(x, y, 30);
+  fill(255);
+  textSize(16);
+  text('LIVES 3', 300, 24);
+  text('Score: ' + score, 10, 24);
+  score++;
+}
+"""
+
+
+@needs_browser
+def test_text_over_a_trail_matches_the_browser(game_factory):
+    # The browser's canvas pixels under a HUD keep what the translucent background
+    # leaves of last frame's text; blending the text at observation size let a share
+    # of it show over whole pixels (the HUD rows twice as bright: 33 dB per frame).
+    path = game_factory(TRAIL_HUD, "trail_hud")
+    browser, native = _pair(path)
+    try:
+        values = []
+        browser.reset(seed=0)
+        native.reset(seed=0)
+        for _ in range(60):
+            act = np.zeros(1, dtype=np.int64)
+            values.append(psnr(browser.step(act)[0][0], native.step(act)[0][0]))
+    finally:
+        browser.close()
+        native.close()
+    assert float(np.median(values)) >= 42.0, f"PSNR per frame: {[round(v, 1) for v in values]}"
+
+
 @needs_browser
 def test_text_layout_logic_gives_identical_trajectories(game_factory):
     path = game_factory(LAYOUT_GAME, "layout")

@@ -229,6 +229,11 @@ pub struct Canvas {
     bands: bands::Bands,
     /// Commands executed so far (a run of bands is consecutive commands).
     cmd_serial: u64,
+    /// Streams drawn so far, and the translucent `background()` the current one
+    /// starts with when it is drawn over the last frame (a trail): see
+    /// [`Canvas::fine_glyph_fill`].
+    frame_serial: u64,
+    trail: Option<Paint>,
 }
 
 /// An interval `[lo, hi]` (already clipped) over unit cells `i0..i1`: only the first
@@ -485,6 +490,8 @@ impl Canvas {
             cache: CoverageCache::default(),
             bands: bands::Bands::default(),
             cmd_serial: 0,
+            frame_serial: 0,
+            trail: None,
         };
         c.set_logical(obs_w as f64, obs_h as f64);
         Some(c)

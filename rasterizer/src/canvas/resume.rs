@@ -207,7 +207,13 @@ impl Canvas {
         // (a run of bands does not continue from the last stream: a gap in the count)
         self.cmd_serial += 1;
         let start = if self.probe.is_some() { Start::OverLast } else { start_of(words, self.logical) };
+        self.frame_serial += 1;
+        self.trail = None;
         if start == Start::OverLast {
+            use crate::command::OP_BACKGROUND;
+            if self.probe.is_none() && words.first() == Some(&OP_BACKGROUND) && words.len() >= 3 {
+                self.trail = crate::blend::Paint::new(crate::command::Rgba::from_word(words[2]));
+            }
             // (drawn whole from its start, always: runs of bands apply)
             self.bands.allowed = true;
             self.bands.over_last = true;

@@ -35,6 +35,11 @@ pub(super) struct FineMask {
     /// When it was last drawn ([`Canvas::fine_glyph_fill`]'s count): the least
     /// recently drawn mask makes room for a new one.
     used: u64,
+    /// The stream ([`Canvas::frame_serial`]) and the opaque colour it was last drawn
+    /// in, and its box's pixels as it left them: see [`TrailText`].
+    drawn: (u64, [u8; 3]),
+    left: Vec<u8>,
+    trail: Option<Box<TrailText>>,
 }
 
 /// A glyph run's canvas box of [`Canvas::fine_coverage`] when it is summed from
@@ -63,7 +68,45 @@ impl FinePlace {
     }
 }
 
+/// Text drawn over a trail (a frame that starts with a translucent `background()`
+/// over the last one), kept at canvas resolution.
+///
+/// The browser's canvas pixels keep what the background leaves of the last frame,
+/// so a HUD drawn again every frame blends over its own last copy: a canvas pixel the
+/// text covers by `c` settles at `B + (s - B) c / (1 - k (1 - c))` (`B` the trail's
+/// colour, `s` the text's, `k` the share the background keeps), brighter than `c`
+/// alone gives its edges. Blended at observation size, a pixel that is partly text
+/// kept a share of last frame's text over its whole area instead, not only where the
+/// text lies: a HUD under `background(20, 30, 50, 40)` came out twice as bright as the
+/// browser's around its glyphs. So under a trail the run blends each canvas pixel of
+/// its box as the browser does, from the canvas pixels it left last frame where the
+/// observation pixel holds what the background made of it (nothing else drew there),
+/// else from the observation pixel, and area-averages them.
+#[derive(Debug)]
+pub(super) struct TrailText {
+    /// The box's canvas pixels: its corner, columns and rows, their (corrected)
+    /// coverage, and the observation cells each meets (from the mask's corner).
+    corner: [u64; 2],
+    bw: usize,
+    bh: usize,
+    cov: Vec<f32>,
+    cols: Vec<CellShares>,
+    rows: Vec<CellShares>,
+    /// The canvas pixels as the run left them (RGB; empty before its first blend).
+    canvas: Vec<u8>,
+}
+
 impl FineMask {
+    /// Records the box's pixels as this run left them in stream `frame`, in `rgb`.
+    fn keep_left(&mut self, pixels: &[u8], w: usize, frame: u64, rgb: [u8; 3]) {
+        self.drawn = (frame, rgb);
+        self.left.clear();
+        for k in 0..self.h {
+            let row = 3 * ((self.y0 + k) * w + self.x0);
+            self.left.extend_from_slice(&pixels[row..row + 3 * self.w]);
+        }
+    }
+
     /// How many of its box's first columns a run at `place` with `key` shares with
     /// this mask's: those that only glyphs of the runs' common first glyphs reach
     /// (glyphs on whole canvas pixels add into the box, so such columns are summed
@@ -81,7 +124,7 @@ impl FineMask {
 
 /// The buffer columns (rows) a canvas column (row) of [`Canvas::fine_coverage`]
 /// meets: `k` by `first` of its width, and `k + 1` by `second` when it meets two.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct CellShares {
     k: usize,
     first: f32,
@@ -290,7 +333,9 @@ impl Canvas {
             key.extend([std::sync::Arc::as_ptr(h) as u64, ox.to_bits(), oy.to_bits()]);
         }
         let key_hash = hash_words(key.iter().copied());
-        let hit = self.fine_masks.iter().position(|m| m.key_hash == key_hash && m.key == key);
+        // (under a trail, a mask made without its canvas pixels is made again)
+        let trail = self.trail.is_some();
+        let hit = self.fine_masks.iter().position(|m| m.key_hash == key_hash && m.key == key && (!trail || m.trail.is_some()));
         let at = match hit {
             Some(i) => i,
             None => {
@@ -318,8 +363,33 @@ impl Canvas {
         };
         self.fine_tick += 1;
         self.fine_masks[at].used = self.fine_tick;
-        let masks = std::mem::take(&mut self.fine_masks);
-        let m = &masks[at];
+        let mut masks = std::mem::take(&mut self.fine_masks);
+        let rgb = paint.rgb();
+        if self.trail.is_some() && masks[at].drawn != (self.frame_serial.wrapping_sub(1), rgb) {
+            // a text that changed (a score) continues the canvas pixels of the last
+            // frame's text in the same box
+            let last = (self.frame_serial.wrapping_sub(1), rgb);
+            let same_box = |a: &FineMask, b: &FineMask| match (&a.trail, &b.trail) {
+                (Some(p), Some(q)) => (a.x0, a.y0, a.w, a.h, p.corner, p.bw, p.bh) == (b.x0, b.y0, b.w, b.h, q.corner, q.bw, q.bh),
+                _ => false,
+            };
+            if let Some(j) = (0..masks.len()).find(|&j| j != at && masks[j].drawn == last && same_box(&masks[j], &masks[at])) {
+                let (canvas, left) = {
+                    let d = &mut masks[j];
+                    d.drawn = (0, [0; 3]);
+                    (std::mem::take(&mut d.trail.as_mut().expect("a trail mask").canvas), std::mem::take(&mut d.left))
+                };
+                let m = &mut masks[at];
+                (m.drawn, m.left) = (last, left);
+                m.trail.as_mut().expect("a trail mask").canvas = canvas;
+            }
+        }
+        let m = &mut masks[at];
+        if let Some(trail) = self.trail.filter(|_| self.probe.is_none() && paint.opaque() && self.full_window() && m.trail.is_some()) {
+            self.trail_text(m, trail, rgb);
+            self.fine_masks = masks;
+            return;
+        }
         let (w, (ox0, oy0, ow, oh)) = (self.w, (m.x0, m.y0, m.w, m.h));
         for k in 0..oh {
             let y = oy0 + k;
@@ -339,7 +409,84 @@ impl Canvas {
                 }
             }
         }
+        if self.trail.is_some() && self.probe.is_none() {
+            m.keep_left(&self.pixels, w, self.frame_serial, rgb);
+        }
         self.fine_masks = masks;
+    }
+
+    /// Blends the run `m` (opaque `rgb`) under the translucent background `trail`
+    /// canvas pixel by canvas pixel (see [`TrailText`]).
+    fn trail_text(&mut self, m: &mut FineMask, trail: Paint, rgb: [u8; 3]) {
+        let (w, (ox0, oy0, ow, oh)) = (self.w, (m.x0, m.y0, m.w, m.h));
+        let t = m.trail.as_mut().expect("a trail mask");
+        let (bw, bh) = (t.bw, t.bh);
+        let again = m.drawn == (self.frame_serial.wrapping_sub(1), rgb) && t.canvas.len() == 3 * bw * bh && m.left.len() == 3 * ow * oh;
+        // the observation pixels that hold what the background made of the run's last
+        let mut held = vec![false; ow * oh];
+        if again {
+            for k in 0..oh {
+                for i in 0..ow {
+                    let now = &self.pixels[3 * ((oy0 + k) * w + ox0 + i)..][..3];
+                    let mut was = [0u8; 3];
+                    was.copy_from_slice(&m.left[3 * (k * ow + i)..][..3]);
+                    trail.blend_uniform(&mut was, 1.0);
+                    held[k * ow + i] = was == now;
+                }
+            }
+        }
+        // each canvas pixel's observation pixel: the one holding its centre
+        let home = |c: &CellShares| if c.second.is_some_and(|l| l > c.first) { c.k + 1 } else { c.k };
+        t.canvas.resize(3 * bw * bh, 0);
+        // what the text changed of each observation pixel (the rest of it, beyond the
+        // box or beneath no text, shows what the background made of it)
+        let mut change = vec![0f32; 3 * ow * oh];
+        let mut covered = vec![false; ow * oh];
+        for j in 0..bh {
+            let r = &t.rows[j];
+            if !r.meets {
+                continue;
+            }
+            for i in 0..bw {
+                let c = &t.cols[i];
+                if !c.meets {
+                    continue;
+                }
+                let o = home(r) * ow + home(c);
+                let px = &mut t.canvas[3 * (j * bw + i)..][..3];
+                if held[o] {
+                    trail.blend_uniform(px, 1.0);
+                } else {
+                    px.copy_from_slice(&self.pixels[3 * ((oy0 + home(r)) * w + ox0 + home(c))..][..3]);
+                }
+                let cov = t.cov[j * bw + i];
+                if cov <= 0.0 {
+                    continue;
+                }
+                let under = [px[0], px[1], px[2]];
+                skia_coverage_blend(px, rgb, cov);
+                for (k, lk) in r.pieces() {
+                    for (q, lq) in c.pieces() {
+                        let o = k * ow + q;
+                        covered[o] = true;
+                        for ch in 0..3 {
+                            change[3 * o + ch] += lk * lq * (px[ch] as f32 - under[ch] as f32);
+                        }
+                    }
+                }
+            }
+        }
+        for o in 0..ow * oh {
+            if !covered[o] {
+                continue;
+            }
+            let at = 3 * ((oy0 + o / ow) * w + ox0 + o % ow);
+            for ch in 0..3 {
+                let v = self.pixels[at + ch] as f32 + change[3 * o + ch];
+                self.pixels[at + ch] = (v + 0.5).clamp(0.0, 255.0) as u8;
+            }
+        }
+        m.keep_left(&self.pixels, w, self.frame_serial, rgb);
     }
 
     /// The coverage of [`Canvas::fine_glyph_fill`]: the run rasterized at canvas
@@ -402,8 +549,9 @@ impl Canvas {
             }
             None => (None, 0),
         };
+        // (under a trail every column is summed: the canvas pixels are kept whole)
         let from = match reused {
-            Some(m) if shared > 0 => cols[shared.min(bw)..].iter().find(|c| c.meets).map_or(ow, |c| c.k).min(m.w).min(ow),
+            Some(m) if shared > 0 && self.trail.is_none() => cols[shared.min(bw)..].iter().find(|c| c.meets).map_or(ow, |c| c.k).min(m.w).min(ow),
             _ => 0,
         };
         // the first canvas column that reaches a buffer column from `from` on
@@ -495,8 +643,25 @@ impl Canvas {
                 }
             }
         }
+        // (under a trail: the canvas pixels too, when every column was summed)
+        let trail = (self.trail.is_some() && first_col == 0).then(|| {
+            let cov = if whole_pixels { mask.iter().map(|&m| if m != 0.0 { lut[(m.min(1.0) * 255.0 + 0.5) as usize] } else { 0.0 }).collect() } else { mask.clone() };
+            let rows = (0..bh).map(|j| CellShares::of(j, sy, ty + y0 * sy, oy0, oh)).collect();
+            Box::new(TrailText { corner: [x0.to_bits(), y0.to_bits()], bw, bh, cov, cols: cols.clone(), rows, canvas: Vec::new() })
+        });
         self.row = mask;
         self.fine_cols = cols;
-        Some(FineMask { glyphs: run.iter().map(|g| g.0.clone()).collect(), x0: ox0, y0: oy0, w: ow, h: oh, cov, place_hash, place, key, key_hash, used: 0 })
+        Some(FineMask { glyphs: run.iter().map(|g| g.0.clone()).collect(), x0: ox0, y0: oy0, w: ow, h: oh, cov, place_hash, place, key, key_hash, used: 0, drawn: (0, [0; 3]), left: Vec::new(), trail })
+    }
+}
+
+/// An opaque `rgb` over the 8-bit pixel `px` at coverage `cov`, as Skia blits an
+/// anti-aliased mask into Chromium's canvas: `(s * (a + 1) >> 8) + (d * (256 - (255 *
+/// (a + 1) >> 8)) >> 8)`, `a` the coverage in 8 bits.
+fn skia_coverage_blend(px: &mut [u8], rgb: [u8; 3], cov: f32) {
+    let a = (cov.min(1.0) * 255.0 + 0.5) as u32;
+    let (src, dst) = (a + 1, 256 - (255 * (a + 1) >> 8));
+    for ch in 0..3 {
+        px[ch] = ((rgb[ch] as u32 * src >> 8) + (px[ch] as u32 * dst >> 8)) as u8;
     }
 }
