@@ -325,7 +325,8 @@ def test_text_page_matches_the_browser(game_factory, size):
 
 
 # A HUD over a trail: a translucent background() every frame, no opaque one, a
-# moving ball, a static label and a score that changes every frame.
+# moving ball, a static label and a score that changes every frame on a translucent
+# bar.
 TRAIL_HUD = HEADER + """
 var x = 100, y = 100, vx = 3.3, vy = 2.1, score = 0;
 function setup() { createCanvas(400, 400); background(0); }
@@ -337,6 +338,8 @@ function draw() {
   noStroke();
   fill(255, 200, 80);
   ellipse(x, y, 30);
+  fill(0, 0, 0, 120);
+  rect(0, 0, 200, 36);
   fill(255);
   textSize(16);
   text('LIVES 3', 300, 24);
@@ -349,8 +352,10 @@ function draw() {
 @needs_browser
 def test_text_over_a_trail_matches_the_browser(game_factory):
     # The browser's canvas pixels under a HUD keep what the translucent background
-    # leaves of last frame's text; blending the text at observation size let a share
-    # of it show over whole pixels (the HUD rows twice as bright: 33 dB per frame).
+    # (and the bar) leave of last frame's text; blending the text at observation size
+    # let a share of it show over whole pixels (the HUD rows twice as bright: 33 dB
+    # median). With the canvas pixels kept: 46.1, or 42.1 when the pixels under the
+    # bar start again from the observation pixel.
     path = game_factory(TRAIL_HUD, "trail_hud")
     browser, native = _pair(path)
     try:
@@ -363,7 +368,7 @@ def test_text_over_a_trail_matches_the_browser(game_factory):
     finally:
         browser.close()
         native.close()
-    assert float(np.median(values)) >= 42.0, f"PSNR per frame: {[round(v, 1) for v in values]}"
+    assert float(np.median(values)) >= 44.0, f"PSNR per frame: {[round(v, 1) for v in values]}"
 
 
 @needs_browser

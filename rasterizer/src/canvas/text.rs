@@ -422,16 +422,30 @@ impl Canvas {
         let t = m.trail.as_mut().expect("a trail mask");
         let (bw, bh) = (t.bw, t.bh);
         let again = m.drawn == (self.frame_serial.wrapping_sub(1), rgb) && t.canvas.len() == 3 * bw * bh && m.left.len() == 3 * ow * oh;
-        // the observation pixels that hold what the background made of the run's last
-        let mut held = vec![false; ow * oh];
+        // how each observation pixel came from what the run left there last frame:
+        // through the background alone (checked exactly), through a map the pixels
+        // that did not share (a translucent HUD bar over the text's place as well)
+        let mut held = vec![Held::Not; ow * oh];
         if again {
-            for k in 0..oh {
-                for i in 0..ow {
-                    let now = &self.pixels[3 * ((oy0 + k) * w + ox0 + i)..][..3];
-                    let mut was = [0u8; 3];
-                    was.copy_from_slice(&m.left[3 * (k * ow + i)..][..3]);
-                    trail.blend_uniform(&mut was, 1.0);
-                    held[k * ow + i] = was == now;
+            let now = |o: usize| {
+                let at = 3 * ((oy0 + o / ow) * w + ox0 + o % ow);
+                [self.pixels[at], self.pixels[at + 1], self.pixels[at + 2]]
+            };
+            let left = |o: usize| [m.left[3 * o], m.left[3 * o + 1], m.left[3 * o + 2]];
+            for (o, h) in held.iter_mut().enumerate() {
+                let mut was = left(o);
+                trail.blend_uniform(&mut was, 1.0);
+                if was == now(o) {
+                    *h = Held::Background;
+                }
+            }
+            let rest: Vec<usize> = (0..ow * oh).filter(|&o| held[o] == Held::Not).collect();
+            if let Some(map) = common_map(&rest, now, left) {
+                for &o in &rest {
+                    let (n, l) = (now(o), left(o));
+                    if (0..3).all(|ch| (map[ch].0 + map[ch].1 * l[ch] as f32 - n[ch] as f32).abs() <= 1.0) {
+                        held[o] = Held::Map(map);
+                    }
                 }
             }
         }
@@ -454,10 +468,14 @@ impl Canvas {
                 }
                 let o = home(r) * ow + home(c);
                 let px = &mut t.canvas[3 * (j * bw + i)..][..3];
-                if held[o] {
-                    trail.blend_uniform(px, 1.0);
-                } else {
-                    px.copy_from_slice(&self.pixels[3 * ((oy0 + home(r)) * w + ox0 + home(c))..][..3]);
+                match held[o] {
+                    Held::Background => trail.blend_uniform(px, 1.0),
+                    Held::Map(map) => {
+                        for ch in 0..3 {
+                            px[ch] = (map[ch].0 + map[ch].1 * px[ch] as f32 + 0.5).clamp(0.0, 255.0) as u8;
+                        }
+                    }
+                    Held::Not => px.copy_from_slice(&self.pixels[3 * ((oy0 + home(r)) * w + ox0 + home(c))..][..3]),
                 }
                 let cov = t.cov[j * bw + i];
                 if cov <= 0.0 {
@@ -653,6 +671,55 @@ impl Canvas {
         self.fine_cols = cols;
         Some(FineMask { glyphs: run.iter().map(|g| g.0.clone()).collect(), x0: ox0, y0: oy0, w: ow, h: oh, cov, place_hash, place, key, key_hash, used: 0, drawn: (0, [0; 3]), left: Vec::new(), trail })
     }
+}
+
+/// How an observation pixel of a [`TrailText`] box came from what the run left there.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Held {
+    /// Drawn over since: its canvas pixels start from it.
+    Not,
+    /// Through the trail's background alone.
+    Background,
+    /// Through translucent blends over it whole: per channel `x -> a + k x`.
+    Map([(f32, f32); 3]),
+}
+
+/// The per-channel map `x -> a + k x` (`0 < k <= 1`, one `k` for all channels, as
+/// translucent blends keep the same share of each) that takes `left(o)` to `now(o)`
+/// within a level on most of the pixels `os` (at least 4, with left values apart), if
+/// any: fitted by least squares, then again on the pixels the first fit holds for.
+fn common_map(os: &[usize], now: impl Fn(usize) -> [u8; 3], left: impl Fn(usize) -> [u8; 3]) -> Option<[(f32, f32); 3]> {
+    const MIN_PIXELS: usize = 4;
+    let fit = |pick: &dyn Fn(usize) -> bool| -> Option<[(f32, f32); 3]> {
+        let picked: Vec<usize> = os.iter().copied().filter(|&o| pick(o)).collect();
+        if picked.len() < MIN_PIXELS {
+            return None;
+        }
+        let n = picked.len() as f32;
+        let mean = |f: &dyn Fn(usize) -> [u8; 3], ch: usize| picked.iter().map(|&o| f(o)[ch] as f32).sum::<f32>() / n;
+        let (ml, mn): (Vec<f32>, Vec<f32>) = (0..3).map(|ch| (mean(&left, ch), mean(&now, ch))).unzip();
+        let (mut sxx, mut sxy) = (0f32, 0f32);
+        for &o in &picked {
+            let (l, v) = (left(o), now(o));
+            for ch in 0..3 {
+                let dx = l[ch] as f32 - ml[ch];
+                sxx += dx * dx;
+                sxy += dx * (v[ch] as f32 - mn[ch]);
+            }
+        }
+        // (left values must spread for the slope to mean anything)
+        if sxx < 100.0 * n {
+            return None;
+        }
+        let k = sxy / sxx;
+        (k > 0.0 && k <= 1.0).then(|| std::array::from_fn(|ch| (mn[ch] - k * ml[ch], k)))
+    };
+    let first = fit(&|_| true)?;
+    let holds = |o: usize| {
+        let (n, l) = (now(o), left(o));
+        (0..3).all(|ch| (first[ch].0 + first[ch].1 * l[ch] as f32 - n[ch] as f32).abs() <= 1.5)
+    };
+    fit(&holds)
 }
 
 /// An opaque `rgb` over the 8-bit pixel `px` at coverage `cov`, as Skia blits an
