@@ -38,6 +38,7 @@ mod hairline;
 mod pair;
 mod resume;
 mod text;
+mod trail;
 
 use cache::{summary, summary_of, CoverageCache, Lookup};
 use hairline::{hairline_colour, hairline_coverage};
@@ -234,6 +235,10 @@ pub struct Canvas {
     /// [`Canvas::fine_glyph_fill`].
     frame_serial: u64,
     trail: Option<Paint>,
+    /// Opaque shapes seen in the frames of a trail, and the canvas pixels they and
+    /// text blended there (`canvas/trail.rs`).
+    trail_shapes: trail::TrailShapes,
+    trail_canvas: trail::TrailCanvas,
 }
 
 /// An interval `[lo, hi]` (already clipped) over unit cells `i0..i1`: only the first
@@ -492,6 +497,8 @@ impl Canvas {
             cmd_serial: 0,
             frame_serial: 0,
             trail: None,
+            trail_shapes: trail::TrailShapes::default(),
+            trail_canvas: trail::TrailCanvas::default(),
         };
         c.set_logical(obs_w as f64, obs_h as f64);
         Some(c)

@@ -226,6 +226,55 @@ fn a_sky_of_lines_over_the_last_frame_keeps_a_quarter_of_it_as_the_browser_does(
     }
 }
 
+#[test]
+fn shapes_drawn_again_over_a_trail_match_the_canvas_area_averaged() {
+    // A frame over a trail (a translucent background over the last frame): the canvas
+    // pixels under still shapes keep what the background leaves of last frame's
+    // shapes. The reference is the same frames drawn at canvas resolution, then
+    // area-averaged (RMS 1.7, worst 10 levels); blended at observation size, a pixel
+    // partly covered kept a share of last frame's shapes over its whole area (RMS
+    // 17.6, worst 96).
+    let frame = |first: bool| {
+        let mut cw = CommandWriter::new();
+        if first {
+            cw.canvas(128.0, 128.0).background(Rgba::new(0, 0, 0, 255));
+        }
+        cw.background(Rgba::new(20, 30, 50, 40));
+        cw.ellipse(&stroke(Rgba::new(120, 220, 255, 255), 3.0, Cap::Round, Join::Miter), 64.0, 64.0, 37.5, 37.5);
+        let mut both = fill(Rgba::new(200, 60, 60, 255));
+        both.stroke = Rgba::new(250, 250, 120, 255);
+        both.weight = 2.0;
+        cw.rect(&both, 10.3, 90.6, 33.5, 21.3);
+        cw
+    };
+    let draw = |side: u32| {
+        let mut c = canvas(side, side);
+        for k in 0..30 {
+            c.draw(frame(k == 0).words()).unwrap();
+        }
+        read_rgb(&c)
+    };
+    let (fine, obs) = (draw(128), draw(32));
+    let (mut sum, mut worst) = (0f64, 0f64);
+    for y in 0..32 {
+        for x in 0..32 {
+            for ch in 0..3 {
+                let mut want = 0f64;
+                for j in 0..4 {
+                    for i in 0..4 {
+                        want += fine[3 * ((4 * y + j) * 128 + 4 * x + i) + ch] as f64 / 16.0;
+                    }
+                }
+                let d = obs[3 * (y * 32 + x) + ch] as f64 - want;
+                sum += d * d;
+                worst = worst.max(d.abs());
+            }
+        }
+    }
+    let rms = (sum / (32.0 * 32.0 * 3.0)).sqrt();
+    assert!(rms <= 2.0 && worst <= 16.0, "RMS {rms:.2}, worst {worst:.1} levels");
+}
+
 /// The canvas rows of a 400 x 400 canvas after `frames` frames of a sky of one-pixel
 /// lines at every whole y (`colour(y)`, opaque) over black, as Chromium's canvas
 /// blends them: each line covers half of the row above its y and half of the row

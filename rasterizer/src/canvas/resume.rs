@@ -223,7 +223,23 @@ impl Canvas {
             // frame would composite over the pixel it started from (what the browser's
             // canvas pixel held before that frame), not over what it holds now
             self.next_epoch();
-            return Commands::new(words).try_for_each(|cmd| self.exec_timed(cmd?));
+            if self.trail.is_none() {
+                return Commands::new(words).try_for_each(|cmd| self.exec_timed(cmd?));
+            }
+            self.trail_forget();
+            let mut cmds = Commands::new(words);
+            // (the stream starts with the trail's background)
+            self.trail_end();
+            if let Some(cmd) = cmds.next() {
+                self.exec_timed(cmd?)?;
+            }
+            self.trail_begin();
+            loop {
+                let at = cmds.position();
+                let Some(cmd) = cmds.next() else { return Ok(()) };
+                let cmd = cmd?;
+                self.exec_over_trail(cmd, &words[at..cmds.position()])?;
+            }
         }
         if start == Start::Bands {
             // (bands, unlike background(), do not start an epoch: the last frame's

@@ -1,6 +1,7 @@
 //! Text: glyph outlines filled like paths, or hinted glyph masks as Chromium draws
 //! small unrotated text (see [`Canvas::hinted_text`]).
 
+use super::trail::CanvasCells;
 use super::Canvas;
 use crate::blend::Paint;
 use crate::command::Style;
@@ -35,10 +36,7 @@ pub(super) struct FineMask {
     /// When it was last drawn ([`Canvas::fine_glyph_fill`]'s count): the least
     /// recently drawn mask makes room for a new one.
     used: u64,
-    /// The stream ([`Canvas::frame_serial`]) and the opaque colour it was last drawn
-    /// in, and its box's pixels as it left them: see [`TrailText`].
-    drawn: (u64, [u8; 3]),
-    left: Vec<u8>,
+    /// Its canvas pixels, for a frame over a trail.
     trail: Option<Box<TrailText>>,
 }
 
@@ -68,45 +66,15 @@ impl FinePlace {
     }
 }
 
-/// Text drawn over a trail (a frame that starts with a translucent `background()`
-/// over the last one), kept at canvas resolution.
-///
-/// The browser's canvas pixels keep what the background leaves of the last frame,
-/// so a HUD drawn again every frame blends over its own last copy: a canvas pixel the
-/// text covers by `c` settles at `B + (s - B) c / (1 - k (1 - c))` (`B` the trail's
-/// colour, `s` the text's, `k` the share the background keeps), brighter than `c`
-/// alone gives its edges. Blended at observation size, a pixel that is partly text
-/// kept a share of last frame's text over its whole area instead, not only where the
-/// text lies: a HUD under `background(20, 30, 50, 40)` came out twice as bright as the
-/// browser's around its glyphs. So under a trail the run blends each canvas pixel of
-/// its box as the browser does, from the canvas pixels it left last frame where the
-/// observation pixel holds what the background made of it (nothing else drew there),
-/// else from the observation pixel, and area-averages them.
+/// A text run's canvas pixels over a trail (see `canvas/trail.rs`) and its
+/// (corrected) coverage there.
 #[derive(Debug)]
 pub(super) struct TrailText {
-    /// The box's canvas pixels: its corner, columns and rows, their (corrected)
-    /// coverage, and the observation cells each meets (from the mask's corner).
-    corner: [u64; 2],
-    bw: usize,
-    bh: usize,
+    cells: CanvasCells,
     cov: Vec<f32>,
-    cols: Vec<CellShares>,
-    rows: Vec<CellShares>,
-    /// The canvas pixels as the run left them (RGB; empty before its first blend).
-    canvas: Vec<u8>,
 }
 
 impl FineMask {
-    /// Records the box's pixels as this run left them in stream `frame`, in `rgb`.
-    fn keep_left(&mut self, pixels: &[u8], w: usize, frame: u64, rgb: [u8; 3]) {
-        self.drawn = (frame, rgb);
-        self.left.clear();
-        for k in 0..self.h {
-            let row = 3 * ((self.y0 + k) * w + self.x0);
-            self.left.extend_from_slice(&pixels[row..row + 3 * self.w]);
-        }
-    }
-
     /// How many of its box's first columns a run at `place` with `key` shares with
     /// this mask's: those that only glyphs of the runs' common first glyphs reach
     /// (glyphs on whole canvas pixels add into the box, so such columns are summed
@@ -137,7 +105,7 @@ impl CellShares {
     /// the `n` buffer cells from `o0`: the overlap with each, in order, where it is
     /// above 0.
     #[inline]
-    fn of(i: usize, s: f64, t: f64, o0: usize, n: usize) -> CellShares {
+    pub(super) fn of(i: usize, s: f64, t: f64, o0: usize, n: usize) -> CellShares {
         let (a, b) = (i as f64 * s + t, (i + 1) as f64 * s + t);
         let mut c = CellShares { k: 0, first: 0.0, second: None, meets: false };
         let mut k = a.floor().max(o0 as f64) as usize;
@@ -156,8 +124,14 @@ impl CellShares {
         c
     }
 
+    /// The buffer cell (from the first of [`CellShares::of`]) it covers most, if it
+    /// meets any.
+    pub(super) fn home(&self) -> Option<usize> {
+        self.meets.then(|| if self.second.is_some_and(|l| l > self.first) { self.k + 1 } else { self.k })
+    }
+
     /// The buffer cells it meets and its overlap with each, in order.
-    fn pieces(&self) -> impl Iterator<Item = (usize, f32)> {
+    pub(super) fn pieces(&self) -> impl Iterator<Item = (usize, f32)> {
         let first = self.meets.then_some((self.k, self.first));
         first.into_iter().chain(self.second.map(|l| (self.k + 1, l)))
     }
@@ -365,25 +339,6 @@ impl Canvas {
         self.fine_masks[at].used = self.fine_tick;
         let mut masks = std::mem::take(&mut self.fine_masks);
         let rgb = paint.rgb();
-        if self.trail.is_some() && masks[at].drawn != (self.frame_serial.wrapping_sub(1), rgb) {
-            // a text that changed (a score) continues the canvas pixels of the last
-            // frame's text in the same box
-            let last = (self.frame_serial.wrapping_sub(1), rgb);
-            let same_box = |a: &FineMask, b: &FineMask| match (&a.trail, &b.trail) {
-                (Some(p), Some(q)) => (a.x0, a.y0, a.w, a.h, p.corner, p.bw, p.bh) == (b.x0, b.y0, b.w, b.h, q.corner, q.bw, q.bh),
-                _ => false,
-            };
-            if let Some(j) = (0..masks.len()).find(|&j| j != at && masks[j].drawn == last && same_box(&masks[j], &masks[at])) {
-                let (canvas, left) = {
-                    let d = &mut masks[j];
-                    d.drawn = (0, [0; 3]);
-                    (std::mem::take(&mut d.trail.as_mut().expect("a trail mask").canvas), std::mem::take(&mut d.left))
-                };
-                let m = &mut masks[at];
-                (m.drawn, m.left) = (last, left);
-                m.trail.as_mut().expect("a trail mask").canvas = canvas;
-            }
-        }
         let m = &mut masks[at];
         if let Some(trail) = self.trail.filter(|_| self.probe.is_none() && paint.opaque() && self.full_window() && m.trail.is_some()) {
             self.trail_text(m, trail, rgb);
@@ -409,102 +364,14 @@ impl Canvas {
                 }
             }
         }
-        if self.trail.is_some() && self.probe.is_none() {
-            m.keep_left(&self.pixels, w, self.frame_serial, rgb);
-        }
         self.fine_masks = masks;
     }
 
     /// Blends the run `m` (opaque `rgb`) under the translucent background `trail`
-    /// canvas pixel by canvas pixel (see [`TrailText`]).
-    fn trail_text(&mut self, m: &mut FineMask, trail: Paint, rgb: [u8; 3]) {
-        let (w, (ox0, oy0, ow, oh)) = (self.w, (m.x0, m.y0, m.w, m.h));
-        let t = m.trail.as_mut().expect("a trail mask");
-        let (bw, bh) = (t.bw, t.bh);
-        let again = m.drawn == (self.frame_serial.wrapping_sub(1), rgb) && t.canvas.len() == 3 * bw * bh && m.left.len() == 3 * ow * oh;
-        // how each observation pixel came from what the run left there last frame:
-        // through the background alone (checked exactly), through a map the pixels
-        // that did not share (a translucent HUD bar over the text's place as well)
-        let mut held = vec![Held::Not; ow * oh];
-        if again {
-            let now = |o: usize| {
-                let at = 3 * ((oy0 + o / ow) * w + ox0 + o % ow);
-                [self.pixels[at], self.pixels[at + 1], self.pixels[at + 2]]
-            };
-            let left = |o: usize| [m.left[3 * o], m.left[3 * o + 1], m.left[3 * o + 2]];
-            for (o, h) in held.iter_mut().enumerate() {
-                let mut was = left(o);
-                trail.blend_uniform(&mut was, 1.0);
-                if was == now(o) {
-                    *h = Held::Background;
-                }
-            }
-            let rest: Vec<usize> = (0..ow * oh).filter(|&o| held[o] == Held::Not).collect();
-            if let Some(map) = common_map(&rest, now, left) {
-                for &o in &rest {
-                    let (n, l) = (now(o), left(o));
-                    if (0..3).all(|ch| (map[ch].0 + map[ch].1 * l[ch] as f32 - n[ch] as f32).abs() <= 1.0) {
-                        held[o] = Held::Map(map);
-                    }
-                }
-            }
-        }
-        // each canvas pixel's observation pixel: the one holding its centre
-        let home = |c: &CellShares| if c.second.is_some_and(|l| l > c.first) { c.k + 1 } else { c.k };
-        t.canvas.resize(3 * bw * bh, 0);
-        // what the text changed of each observation pixel (the rest of it, beyond the
-        // box or beneath no text, shows what the background made of it)
-        let mut change = vec![0f32; 3 * ow * oh];
-        let mut covered = vec![false; ow * oh];
-        for j in 0..bh {
-            let r = &t.rows[j];
-            if !r.meets {
-                continue;
-            }
-            for i in 0..bw {
-                let c = &t.cols[i];
-                if !c.meets {
-                    continue;
-                }
-                let o = home(r) * ow + home(c);
-                let px = &mut t.canvas[3 * (j * bw + i)..][..3];
-                match held[o] {
-                    Held::Background => trail.blend_uniform(px, 1.0),
-                    Held::Map(map) => {
-                        for ch in 0..3 {
-                            px[ch] = (map[ch].0 + map[ch].1 * px[ch] as f32 + 0.5).clamp(0.0, 255.0) as u8;
-                        }
-                    }
-                    Held::Not => px.copy_from_slice(&self.pixels[3 * ((oy0 + home(r)) * w + ox0 + home(c))..][..3]),
-                }
-                let cov = t.cov[j * bw + i];
-                if cov <= 0.0 {
-                    continue;
-                }
-                let under = [px[0], px[1], px[2]];
-                skia_coverage_blend(px, rgb, cov);
-                for (k, lk) in r.pieces() {
-                    for (q, lq) in c.pieces() {
-                        let o = k * ow + q;
-                        covered[o] = true;
-                        for ch in 0..3 {
-                            change[3 * o + ch] += lk * lq * (px[ch] as f32 - under[ch] as f32);
-                        }
-                    }
-                }
-            }
-        }
-        for o in 0..ow * oh {
-            if !covered[o] {
-                continue;
-            }
-            let at = 3 * ((oy0 + o / ow) * w + ox0 + o % ow);
-            for ch in 0..3 {
-                let v = self.pixels[at + ch] as f32 + change[3 * o + ch];
-                self.pixels[at + ch] = (v + 0.5).clamp(0.0, 255.0) as u8;
-            }
-        }
-        m.keep_left(&self.pixels, w, self.frame_serial, rgb);
+    /// canvas pixel by canvas pixel (see `canvas/trail.rs`).
+    fn trail_text(&mut self, m: &FineMask, trail: Paint, rgb: [u8; 3]) {
+        let t = m.trail.as_ref().expect("a trail mask");
+        self.trail_blend(trail, &t.cells, &[(rgb, &t.cov)]);
     }
 
     /// The coverage of [`Canvas::fine_glyph_fill`]: the run rasterized at canvas
@@ -664,71 +531,15 @@ impl Canvas {
         // (under a trail: the canvas pixels too, when every column was summed)
         let trail = (self.trail.is_some() && first_col == 0).then(|| {
             let cov = if whole_pixels { mask.iter().map(|&m| if m != 0.0 { lut[(m.min(1.0) * 255.0 + 0.5) as usize] } else { 0.0 }).collect() } else { mask.clone() };
-            let rows = (0..bh).map(|j| CellShares::of(j, sy, ty + y0 * sy, oy0, oh)).collect();
-            Box::new(TrailText { corner: [x0.to_bits(), y0.to_bits()], bw, bh, cov, cols: cols.clone(), rows, canvas: Vec::new() })
+            let rows: Vec<CellShares> = (0..bh).map(|j| CellShares::of(j, sy, ty + y0 * sy, oy0, oh)).collect();
+            let (lw, lh) = self.logical;
+            let size = (lw.max(0.0).ceil() as usize, lh.max(0.0).ceil() as usize);
+            let cells = CanvasCells::new((ox0, oy0, ow, oh), (x0 as i64, y0 as i64), bw, &cols, &rows, &[&cov], size);
+            Box::new(TrailText { cells, cov })
         });
         self.row = mask;
         self.fine_cols = cols;
-        Some(FineMask { glyphs: run.iter().map(|g| g.0.clone()).collect(), x0: ox0, y0: oy0, w: ow, h: oh, cov, place_hash, place, key, key_hash, used: 0, drawn: (0, [0; 3]), left: Vec::new(), trail })
+        Some(FineMask { glyphs: run.iter().map(|g| g.0.clone()).collect(), x0: ox0, y0: oy0, w: ow, h: oh, cov, place_hash, place, key, key_hash, used: 0, trail })
     }
 }
 
-/// How an observation pixel of a [`TrailText`] box came from what the run left there.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Held {
-    /// Drawn over since: its canvas pixels start from it.
-    Not,
-    /// Through the trail's background alone.
-    Background,
-    /// Through translucent blends over it whole: per channel `x -> a + k x`.
-    Map([(f32, f32); 3]),
-}
-
-/// The per-channel map `x -> a + k x` (`0 < k <= 1`, one `k` for all channels, as
-/// translucent blends keep the same share of each) that takes `left(o)` to `now(o)`
-/// within a level on most of the pixels `os` (at least 4, with left values apart), if
-/// any: fitted by least squares, then again on the pixels the first fit holds for.
-fn common_map(os: &[usize], now: impl Fn(usize) -> [u8; 3], left: impl Fn(usize) -> [u8; 3]) -> Option<[(f32, f32); 3]> {
-    const MIN_PIXELS: usize = 4;
-    let fit = |pick: &dyn Fn(usize) -> bool| -> Option<[(f32, f32); 3]> {
-        let picked: Vec<usize> = os.iter().copied().filter(|&o| pick(o)).collect();
-        if picked.len() < MIN_PIXELS {
-            return None;
-        }
-        let n = picked.len() as f32;
-        let mean = |f: &dyn Fn(usize) -> [u8; 3], ch: usize| picked.iter().map(|&o| f(o)[ch] as f32).sum::<f32>() / n;
-        let (ml, mn): (Vec<f32>, Vec<f32>) = (0..3).map(|ch| (mean(&left, ch), mean(&now, ch))).unzip();
-        let (mut sxx, mut sxy) = (0f32, 0f32);
-        for &o in &picked {
-            let (l, v) = (left(o), now(o));
-            for ch in 0..3 {
-                let dx = l[ch] as f32 - ml[ch];
-                sxx += dx * dx;
-                sxy += dx * (v[ch] as f32 - mn[ch]);
-            }
-        }
-        // (left values must spread for the slope to mean anything)
-        if sxx < 100.0 * n {
-            return None;
-        }
-        let k = sxy / sxx;
-        (k > 0.0 && k <= 1.0).then(|| std::array::from_fn(|ch| (mn[ch] - k * ml[ch], k)))
-    };
-    let first = fit(&|_| true)?;
-    let holds = |o: usize| {
-        let (n, l) = (now(o), left(o));
-        (0..3).all(|ch| (first[ch].0 + first[ch].1 * l[ch] as f32 - n[ch] as f32).abs() <= 1.5)
-    };
-    fit(&holds)
-}
-
-/// An opaque `rgb` over the 8-bit pixel `px` at coverage `cov`, as Skia blits an
-/// anti-aliased mask into Chromium's canvas: `(s * (a + 1) >> 8) + (d * (256 - (255 *
-/// (a + 1) >> 8)) >> 8)`, `a` the coverage in 8 bits.
-fn skia_coverage_blend(px: &mut [u8], rgb: [u8; 3], cov: f32) {
-    let a = (cov.min(1.0) * 255.0 + 0.5) as u32;
-    let (src, dst) = (a + 1, 256 - (255 * (a + 1) >> 8));
-    for ch in 0..3 {
-        px[ch] = ((rgb[ch] as u32 * src >> 8) + (px[ch] as u32 * dst >> 8)) as u8;
-    }
-}

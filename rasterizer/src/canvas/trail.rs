@@ -1,0 +1,448 @@
+//! Opaque shapes and text drawn again, in place, over a trail: a frame that starts
+//! with a translucent `background()` over the last one.
+//!
+//! The browser's canvas pixels keep what the background leaves of the last frame, so
+//! what a game draws again every frame (a HUD, a turret, a ship at rest) blends over
+//! its own last copy: a canvas pixel it covers by `c` settles at `B + (s - B) c / (1 -
+//! k (1 - c))` (`B` the trail's colour, `s` the shape's, `k` the share the background
+//! keeps). Blended at observation size, a pixel partly covered keeps a share of last
+//! frame's shape over its whole area instead, not only where the shape lies: a HUD
+//! under `background(20, 30, 50, 40)` came out twice as bright as the browser's around
+//! its glyphs, and a ship's edges half again as bright.
+//!
+//! So such shapes and text runs blend the canvas pixels they cover as the browser
+//! does, in one canvas-resolution buffer that they share ([`TrailCanvas`]): each
+//! canvas pixel carries on from what they left there last frame where its observation
+//! pixel holds what the frame's translucent blends and their own blends made of it
+//! ([`Held`]; nothing else drew there), else starts from the observation pixel; the
+//! observation pixels take the area average of what they changed.
+
+use super::text::CellShares;
+use super::{Canvas, Fit};
+use crate::blend::Paint;
+use crate::command::{Command, OP_CANVAS};
+use crate::fasthash::{hash_words, FastMap};
+
+/// The canvas pixels of a box that something covers, and the observation pixels
+/// (`x0, y0, w, h`, a box of the buffer) they meet.
+#[derive(Debug)]
+pub(super) struct CanvasCells {
+    pub(super) obs: (usize, usize, usize, usize),
+    /// Only the covered canvas pixels change the observation pixels.
+    active: Vec<Cell>,
+}
+
+/// A covered canvas pixel: its index in the box (`j * bw + i`), its canvas column
+/// and row, the observation pixel it covers most (index in the box) and its share of
+/// each it meets.
+#[derive(Clone, Copy, Debug)]
+struct Cell {
+    k: u32,
+    at: (u32, u32),
+    home: u32,
+    pieces: [(u32, f32); 4],
+    n: u8,
+}
+
+impl CanvasCells {
+    /// The cells of the `bw x bh` box at canvas pixel `corner` whose columns and rows
+    /// meet the observation pixels `obs` as `cols` and `rows` say, for layers of
+    /// coverage `covs`, on a canvas `size` canvas pixels wide and high (pixels off it
+    /// are left out).
+    pub(super) fn new(obs: (usize, usize, usize, usize), corner: (i64, i64), bw: usize, cols: &[CellShares], rows: &[CellShares], covs: &[&[f32]], size: (usize, usize)) -> CanvasCells {
+        let ow = obs.2;
+        let mut active = Vec::new();
+        for (j, r) in rows.iter().enumerate() {
+            let gy = corner.1 + j as i64;
+            let Some(hr) = r.home().filter(|_| (0..size.1 as i64).contains(&gy)) else { continue };
+            for (i, c) in cols.iter().enumerate() {
+                let (gx, k) = (corner.0 + i as i64, j * bw + i);
+                let Some(hc) = c.home().filter(|_| (0..size.0 as i64).contains(&gx)) else { continue };
+                if !covs.iter().any(|cov| cov[k] > 0.0) {
+                    continue;
+                }
+                let mut cell = Cell { k: k as u32, at: (gx as u32, gy as u32), home: (hr * ow + hc) as u32, pieces: [(0, 0.0); 4], n: 0 };
+                for (q, lk) in r.pieces() {
+                    for (p, lq) in c.pieces() {
+                        cell.pieces[cell.n as usize] = ((q * ow + p) as u32, lk * lq);
+                        cell.n += 1;
+                    }
+                }
+                active.push(cell);
+            }
+        }
+        CanvasCells { obs, active }
+    }
+}
+
+/// The canvas pixels that shapes and text over a trail blended, at canvas resolution,
+/// and what the buffer's pixels hold as far as the frame's trail and those blends go.
+#[derive(Debug, Default)]
+pub(super) struct TrailCanvas {
+    size: (usize, usize),
+    rgb: Vec<u8>,
+    /// The stream ([`Canvas::frame_serial`]) that last blended each canvas pixel.
+    stamp: Vec<u64>,
+    /// The buffer as the trail's background left it, with the blends here since, in
+    /// stream `frame`; and which pixels still held that at the end of the last stream
+    /// (nothing else drew there after those blends).
+    expected: Vec<u8>,
+    frame: u64,
+    valid: Vec<bool>,
+}
+
+/// How an observation pixel of a box came from what was left there last frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Held {
+    /// Drawn over since: its canvas pixels start from it.
+    Not,
+    /// Through the trail's background alone.
+    Background,
+    /// Through translucent blends over it whole: per channel `x -> a + k x`.
+    Map([(f32, f32); 3]),
+}
+
+impl Canvas {
+    /// After the trail's background: what the buffer holds so far (see
+    /// [`TrailCanvas`]); the canvas pixels are sized to the canvas.
+    pub(super) fn trail_begin(&mut self) {
+        let t = &mut self.trail_canvas;
+        t.expected.clone_from(&self.pixels);
+        t.frame = self.frame_serial;
+        let (lw, lh) = self.logical;
+        let size = (lw.max(0.0).ceil() as usize, lh.max(0.0).ceil() as usize);
+        if t.size != size {
+            t.size = size;
+            t.rgb = vec![0; 3 * size.0 * size.1];
+            t.stamp = vec![0; size.0 * size.1];
+        }
+    }
+
+    /// Before the trail's background: which pixels still hold what the last stream's
+    /// trail and blends here made of them.
+    pub(super) fn trail_end(&mut self) {
+        let t = &mut self.trail_canvas;
+        let last = t.frame == self.frame_serial.wrapping_sub(1) && t.expected.len() == self.pixels.len();
+        t.valid.clear();
+        t.valid.extend((0..self.pixels.len() / 3).map(|o| last && t.expected[3 * o..3 * o + 3] == self.pixels[3 * o..3 * o + 3]));
+    }
+
+    /// How each observation pixel of `obs` that nothing else drew on after the blends
+    /// here last frame came on since: as the trail's background and the blends here
+    /// made it (it holds what [`TrailCanvas`] expects), or through a map that the
+    /// pixels that differ have in common (a translucent HUD bar drawn over the place).
+    fn trail_held(&self, obs: (usize, usize, usize, usize)) -> Vec<Held> {
+        let (ox0, oy0, ow, oh) = obs;
+        let pick = |buf: &[u8], o: usize| {
+            let at = 3 * ((oy0 + o / ow) * self.w + ox0 + o % ow);
+            [buf[at], buf[at + 1], buf[at + 2]]
+        };
+        let now = |o: usize| pick(&self.pixels, o);
+        let was = |o: usize| pick(&self.trail_canvas.expected, o);
+        let valid = |o: usize| self.trail_canvas.valid.get((oy0 + o / ow) * self.w + ox0 + o % ow).copied().unwrap_or(false);
+        let mut held: Vec<Held> = (0..ow * oh).map(|o| if valid(o) && now(o) == was(o) { Held::Background } else { Held::Not }).collect();
+        let rest: Vec<usize> = (0..ow * oh).filter(|&o| held[o] == Held::Not && valid(o)).collect();
+        if let Some(map) = common_map(&rest, now, was) {
+            for &o in &rest {
+                let (n, l) = (now(o), was(o));
+                if (0..3).all(|ch| (map[ch].0 + map[ch].1 * l[ch] as f32 - n[ch] as f32).abs() <= 1.0) {
+                    held[o] = Held::Map(map);
+                }
+            }
+        }
+        held
+    }
+
+    /// Blends the opaque `layers` (colour and canvas-pixel coverage, in drawing order)
+    /// over the canvas pixels of `cells` in [`TrailCanvas`], each brought on from
+    /// last frame through the background `trail` as `held` says (or taken from its
+    /// observation pixel), and adds to the observation pixels the area average of
+    /// what the layers changed.
+    pub(super) fn trail_blend(&mut self, trail: Paint, cells: &CanvasCells, layers: &[([u8; 3], &[f32])]) {
+        let held = self.trail_held(cells.obs);
+        let (w, (ox0, oy0, ow, oh)) = (self.w, cells.obs);
+        let (now, last) = (self.frame_serial, self.frame_serial.wrapping_sub(1));
+        let cw = self.trail_canvas.size.0;
+        // (the rest of an observation pixel, beyond the box or beneath no layer, shows
+        // what the frame made of it so far)
+        let mut change = vec![0f32; 3 * ow * oh];
+        let mut covered = vec![false; ow * oh];
+        let t = &mut self.trail_canvas;
+        for cell in &cells.active {
+            let g = cell.at.1 as usize * cw + cell.at.0 as usize;
+            if cell.at.0 as usize >= cw || g >= t.stamp.len() {
+                // (made for a canvas of another size)
+                continue;
+            }
+            let px = &mut t.rgb[3 * g..3 * g + 3];
+            let ours = t.stamp[g] == now || t.stamp[g] == last;
+            let home = cell.home as usize;
+            match held[home] {
+                Held::Background if ours => {
+                    if t.stamp[g] == last {
+                        trail.blend_uniform(px, 1.0);
+                    }
+                }
+                Held::Map(map) if ours => {
+                    if t.stamp[g] == last {
+                        trail.blend_uniform(px, 1.0);
+                    }
+                    for ch in 0..3 {
+                        px[ch] = (map[ch].0 + map[ch].1 * px[ch] as f32 + 0.5).clamp(0.0, 255.0) as u8;
+                    }
+                }
+                // (a canvas pixel starts from the observation pixel it covers most)
+                _ => px.copy_from_slice(&self.pixels[3 * ((oy0 + home / ow) * w + ox0 + home % ow)..][..3]),
+            }
+            t.stamp[g] = now;
+            let under = [px[0], px[1], px[2]];
+            for &(rgb, cov) in layers {
+                let cv = cov[cell.k as usize];
+                if cv > 0.0 {
+                    skia_coverage_blend(px, rgb, cv);
+                }
+            }
+            let diff = [0, 1, 2].map(|ch| px[ch] as f32 - under[ch] as f32);
+            for &(o, share) in &cell.pieces[..cell.n as usize] {
+                let o = o as usize;
+                covered[o] = true;
+                for ch in 0..3 {
+                    change[3 * o + ch] += share * diff[ch];
+                }
+            }
+        }
+        for o in 0..ow * oh {
+            if !covered[o] {
+                continue;
+            }
+            let at = 3 * ((oy0 + o / ow) * w + ox0 + o % ow);
+            for ch in 0..3 {
+                let v = self.pixels[at + ch] as f32 + change[3 * o + ch];
+                self.pixels[at + ch] = (v + 0.5).clamp(0.0, 255.0) as u8;
+            }
+            // (what the pixel holds now is as this buffer has it)
+            self.trail_canvas.expected[at..at + 3].copy_from_slice(&self.pixels[at..at + 3]);
+        }
+    }
+}
+
+/// Opaque shapes seen in the frames of a trail, by their command's words and the view
+/// ([`Canvas::exec_over_trail`]).
+#[derive(Debug, Default)]
+pub(super) struct TrailShapes {
+    seen: FastMap<u64, Seen>,
+    /// The canvas at canvas resolution that a shape's coverage is measured on.
+    scratch: Option<Box<Canvas>>,
+}
+
+#[derive(Debug)]
+struct Seen {
+    /// The stream ([`Canvas::frame_serial`]) that drew it last.
+    drawn: u64,
+    /// Whether it was measured at canvas resolution, and what that gave (`None`: it
+    /// is drawn as it is).
+    measured: bool,
+    shape: Option<Box<TrailShape>>,
+}
+
+/// A shape's canvas pixels and its fill and stroke coverage there.
+#[derive(Debug)]
+struct TrailShape {
+    cells: CanvasCells,
+    layers: Vec<([u8; 3], Vec<f32>)>,
+}
+
+/// Words of a shape command: its fill, its stroke and the translation of its
+/// matrix (`e`, then `f`), and the end of its style block.
+const FILL: usize = 2;
+const STROKE: usize = 3;
+const MATRIX_E: usize = 10;
+const STYLE_END: usize = 2 + crate::command::STYLE_WORDS;
+
+/// A shape is kept at canvas resolution while the canvas pixels it covers are at
+/// most this share of the canvas (a larger one is drawn at observation size): each
+/// frame blends them one by one.
+const MAX_SHARE: usize = 8;
+
+impl Canvas {
+    /// Draws `cmd` (whose words are `words`) in a frame over a trail: an opaque shape
+    /// that the last frame drew with the same words is blended at canvas resolution
+    /// (see the module); any other command as it is, remembered for the next frame.
+    pub(super) fn exec_over_trail(&mut self, cmd: Command<'_>, words: &[u32]) -> Result<(), super::DrawError> {
+        let Some(trail) = self.trail.filter(|_| self.probe.is_none() && self.full_window()) else {
+            return self.exec_timed(cmd);
+        };
+        let Some(key) = self.trail_key(&cmd, words) else { return self.exec_timed(cmd) };
+        let (now, last) = (self.frame_serial, self.frame_serial.wrapping_sub(1));
+        let mut seen = self.trail_shapes.seen.remove(&key).unwrap_or(Seen { drawn: 0, measured: false, shape: None });
+        if seen.drawn == last {
+            if !seen.measured {
+                seen.measured = true;
+                seen.shape = self.trail_shape(words).map(Box::new);
+            }
+            if let Some(s) = seen.shape.as_ref() {
+                if self.deadline.passed() {
+                    return Err(super::DrawError::Timeout);
+                }
+                self.cmd_serial += 1;
+                self.flush_bands();
+                let layers: Vec<([u8; 3], &[f32])> = s.layers.iter().map(|(rgb, cov)| (*rgb, cov.as_slice())).collect();
+                self.trail_blend(trail, &s.cells, &layers);
+                seen.drawn = now;
+                self.trail_shapes.seen.insert(key, seen);
+                return Ok(());
+            }
+        }
+        self.exec_timed(cmd)?;
+        seen.drawn = now;
+        self.trail_shapes.seen.insert(key, seen);
+        Ok(())
+    }
+
+    /// Forgets the shapes that the last frame did not draw (at the start of a frame).
+    pub(super) fn trail_forget(&mut self) {
+        let last = self.frame_serial.wrapping_sub(1);
+        self.trail_shapes.seen.retain(|_, s| s.drawn == last);
+    }
+
+    /// The key of an opaque shape command (its words and the view), or `None` for
+    /// commands drawn as they are: text (kept by its own masks), translucent paint,
+    /// and horizontal lines (the bands of a sky run as they are).
+    fn trail_key(&self, cmd: &Command<'_>, words: &[u32]) -> Option<u64> {
+        let style = match cmd {
+            Command::Rect { style, .. } | Command::Ellipse { style, .. } | Command::Arc { style, .. } | Command::Point { style, .. } | Command::Path { style, .. } => style,
+            Command::Line { style, p } if p[1] != p[3] => style,
+            _ => return None,
+        };
+        let opaque_or_none = |a: u8| a == 0 || a == 255;
+        if !(opaque_or_none(style.fill.a) && opaque_or_none(style.stroke.a)) || (style.fill.a == 0 && style.stroke.a == 0) {
+            return None;
+        }
+        let view = [self.sx, self.sy, self.tx, self.ty, self.logical.0, self.logical.1].map(|v| v.to_bits());
+        Some(hash_words(words.iter().map(|&w| w as u64).chain(view)))
+    }
+
+    /// The canvas pixels, coverage and observation box of the shape `words` (its fill
+    /// and its stroke measured apart on a canvas at canvas resolution), if it covers
+    /// any and its box is small enough.
+    fn trail_shape(&mut self, words: &[u32]) -> Option<TrailShape> {
+        let (lw, lh) = self.logical;
+        if !(lw.fract() == 0.0 && lh.fract() == 0.0 && lw >= 1.0 && lh >= 1.0) || words.len() < STYLE_END || !(self.sx < 1.0 && self.sy < 1.0) {
+            return None;
+        }
+        let (cw, ch) = (lw as usize, lh as usize);
+        // where it lies: measured at the buffer's size, on a canvas with this view
+        let (w, h) = (self.w, self.h);
+        let fits = self.trail_shapes.scratch.as_ref().is_some_and(|s| (s.w, s.h, s.fit) == (w, h, self.fit));
+        if !fits {
+            self.trail_shapes.scratch = Canvas::new(w as u32, h as u32, self.fit, 1).map(Box::new);
+        }
+        let mut stream = vec![OP_CANVAS, 4, (lw as f32).to_bits(), (lh as f32).to_bits()];
+        stream.extend_from_slice(words);
+        let coarse = self.trail_shapes.scratch.as_mut()?.coverage_of(&stream).ok()?;
+        let (mut ox0, mut oy0, mut ox1, mut oy1) = (w, h, 0, 0);
+        for (k, _) in coarse.iter().enumerate().filter(|(_, &c)| c > 0.0) {
+            let (x, y) = (k % w, k / w);
+            (ox0, oy0, ox1, oy1) = (ox0.min(x), oy0.min(y), ox1.max(x + 1), oy1.max(y + 1));
+        }
+        if ox1 <= ox0 || oy1 <= oy0 {
+            return None;
+        }
+        // its canvas pixels (a pixel more each side), measured apart for the fill and
+        // the stroke on a canvas of the box's size, the shape moved to its corner
+        let canvas_x = |o: usize, round: fn(f64) -> f64| round((o as f64 - self.tx) / self.sx) as i64;
+        let canvas_y = |o: usize, round: fn(f64) -> f64| round((o as f64 - self.ty) / self.sy) as i64;
+        let x0 = (canvas_x(ox0, f64::floor) - 1).max(0) as usize;
+        let y0 = (canvas_y(oy0, f64::floor) - 1).max(0) as usize;
+        let x1 = ((canvas_x(ox1, f64::ceil) + 1).max(0) as usize).min(cw);
+        let y1 = ((canvas_y(oy1, f64::ceil) + 1).max(0) as usize).min(ch);
+        if x1 <= x0 || y1 <= y0 {
+            return None;
+        }
+        let (bw, bh) = (x1 - x0, y1 - y0);
+        let mut fine = Canvas::new(bw as u32, bh as u32, Fit::Stretch, 1)?;
+        let mut stream = vec![OP_CANVAS, 4, (bw as f32).to_bits(), (bh as f32).to_bits()];
+        let at = stream.len();
+        stream.extend_from_slice(words);
+        let shift = |word: u32, by: usize| (f32::from_bits(word) - by as f32).to_bits();
+        stream[at + MATRIX_E] = shift(words[MATRIX_E], x0);
+        stream[at + MATRIX_E + 1] = shift(words[MATRIX_E + 1], y0);
+        let mut layers = Vec::with_capacity(2);
+        for (keep, clear) in [(FILL, STROKE), (STROKE, FILL)] {
+            let colour = crate::command::Rgba::from_word(words[keep]);
+            if colour.a == 0 {
+                continue;
+            }
+            stream[at + keep] = words[keep];
+            stream[at + clear] = 0;
+            layers.push(([colour.r, colour.g, colour.b], fine.coverage_of(&stream).ok()?));
+        }
+        let covs: Vec<&[f32]> = layers.iter().map(|(_, c): &([u8; 3], Vec<f32>)| c.as_slice()).collect();
+        let active = (0..bw * bh).filter(|&k| covs.iter().any(|c| c[k] > 0.0)).count();
+        if active == 0 || MAX_SHARE * active > cw * ch {
+            return None;
+        }
+        // the buffer pixels the box meets
+        let ox0 = ((x0 as f64 * self.sx + self.tx).floor().max(0.0) as usize).min(w);
+        let ox1 = ((x1 as f64 * self.sx + self.tx).ceil().max(0.0) as usize).min(w);
+        let oy0 = ((y0 as f64 * self.sy + self.ty).floor().max(0.0) as usize).min(h);
+        let oy1 = ((y1 as f64 * self.sy + self.ty).ceil().max(0.0) as usize).min(h);
+        if ox1 <= ox0 || oy1 <= oy0 {
+            return None;
+        }
+        let (ow, oh) = (ox1 - ox0, oy1 - oy0);
+        let cols: Vec<CellShares> = (0..bw).map(|i| CellShares::of(i, self.sx, self.tx + x0 as f64 * self.sx, ox0, ow)).collect();
+        let rows: Vec<CellShares> = (0..bh).map(|j| CellShares::of(j, self.sy, self.ty + y0 as f64 * self.sy, oy0, oh)).collect();
+        let cells = CanvasCells::new((ox0, oy0, ow, oh), (x0 as i64, y0 as i64), bw, &cols, &rows, &covs, (cw, ch));
+        Some(TrailShape { cells, layers })
+    }
+}
+
+/// The per-channel map `x -> a + k x` (`0 < k <= 1`, one `k` for all channels, as
+/// translucent blends keep the same share of each) that takes `left(o)` to `now(o)`
+/// within a level on most of the pixels `os` (at least 4, with left values apart), if
+/// any: fitted by least squares, then again on the pixels the first fit holds for.
+fn common_map(os: &[usize], now: impl Fn(usize) -> [u8; 3], left: impl Fn(usize) -> [u8; 3]) -> Option<[(f32, f32); 3]> {
+    const MIN_PIXELS: usize = 4;
+    let fit = |pick: &dyn Fn(usize) -> bool| -> Option<[(f32, f32); 3]> {
+        let picked: Vec<usize> = os.iter().copied().filter(|&o| pick(o)).collect();
+        if picked.len() < MIN_PIXELS {
+            return None;
+        }
+        let n = picked.len() as f32;
+        let mean = |f: &dyn Fn(usize) -> [u8; 3], ch: usize| picked.iter().map(|&o| f(o)[ch] as f32).sum::<f32>() / n;
+        let (ml, mn): (Vec<f32>, Vec<f32>) = (0..3).map(|ch| (mean(&left, ch), mean(&now, ch))).unzip();
+        let (mut sxx, mut sxy) = (0f32, 0f32);
+        for &o in &picked {
+            let (l, v) = (left(o), now(o));
+            for ch in 0..3 {
+                let dx = l[ch] as f32 - ml[ch];
+                sxx += dx * dx;
+                sxy += dx * (v[ch] as f32 - mn[ch]);
+            }
+        }
+        // (left values must spread for the slope to mean anything)
+        if sxx < 100.0 * n {
+            return None;
+        }
+        let k = sxy / sxx;
+        (k > 0.0 && k <= 1.0).then(|| std::array::from_fn(|ch| (mn[ch] - k * ml[ch], k)))
+    };
+    let first = fit(&|_| true)?;
+    let holds = |o: usize| {
+        let (n, l) = (now(o), left(o));
+        (0..3).all(|ch| (first[ch].0 + first[ch].1 * l[ch] as f32 - n[ch] as f32).abs() <= 1.5)
+    };
+    fit(&holds)
+}
+
+/// An opaque `rgb` over the 8-bit pixel `px` at coverage `cov`, as Skia blits an
+/// anti-aliased mask into Chromium's canvas: `(s * (a + 1) >> 8) + (d * (256 - (255 *
+/// (a + 1) >> 8)) >> 8)`, `a` the coverage in 8 bits.
+fn skia_coverage_blend(px: &mut [u8], rgb: [u8; 3], cov: f32) {
+    let a = (cov.min(1.0) * 255.0 + 0.5) as u32;
+    let (src, dst) = (a + 1, 256 - (255 * (a + 1) >> 8));
+    for ch in 0..3 {
+        px[ch] = ((rgb[ch] as u32 * src >> 8) + (px[ch] as u32 * dst >> 8)) as u8;
+    }
+}
