@@ -127,11 +127,12 @@ impl Canvas {
         t.valid.extend((0..self.pixels.len() / 3).map(|o| last && t.expected[3 * o..3 * o + 3] == self.pixels[3 * o..3 * o + 3]));
     }
 
-    /// How each observation pixel of `obs` that nothing else drew on after the blends
-    /// here last frame came on since: as the trail's background and the blends here
-    /// made it (it holds what [`TrailCanvas`] expects), or through a map that the
-    /// pixels that differ have in common (a translucent HUD bar drawn over the place).
-    fn trail_held(&self, obs: (usize, usize, usize, usize)) -> Vec<Held> {
+    /// How each observation pixel of `obs` came on since the blends here: as the
+    /// trail's background and those blends made it (it holds what [`TrailCanvas`]
+    /// expects), or through a map that the pixels that differ have in common (a
+    /// translucent HUD bar drawn over the place); and whether nothing else drew on it
+    /// after those blends last frame.
+    fn trail_held(&self, obs: (usize, usize, usize, usize)) -> Vec<(Held, bool)> {
         let (ox0, oy0, ow, oh) = obs;
         let pick = |buf: &[u8], o: usize| {
             let at = 3 * ((oy0 + o / ow) * self.w + ox0 + o % ow);
@@ -140,13 +141,13 @@ impl Canvas {
         let now = |o: usize| pick(&self.pixels, o);
         let was = |o: usize| pick(&self.trail_canvas.expected, o);
         let valid = |o: usize| self.trail_canvas.valid.get((oy0 + o / ow) * self.w + ox0 + o % ow).copied().unwrap_or(false);
-        let mut held: Vec<Held> = (0..ow * oh).map(|o| if valid(o) && now(o) == was(o) { Held::Background } else { Held::Not }).collect();
-        let rest: Vec<usize> = (0..ow * oh).filter(|&o| held[o] == Held::Not && valid(o)).collect();
+        let mut held: Vec<(Held, bool)> = (0..ow * oh).map(|o| (if now(o) == was(o) { Held::Background } else { Held::Not }, valid(o))).collect();
+        let rest: Vec<usize> = (0..ow * oh).filter(|&o| held[o].0 == Held::Not).collect();
         if let Some(map) = common_map(&rest, now, was) {
             for &o in &rest {
                 let (n, l) = (now(o), was(o));
                 if (0..3).all(|ch| (map[ch].0 + map[ch].1 * l[ch] as f32 - n[ch] as f32).abs() <= 1.0) {
-                    held[o] = Held::Map(map);
+                    held[o].0 = Held::Map(map);
                 }
             }
         }
@@ -175,16 +176,16 @@ impl Canvas {
                 continue;
             }
             let px = &mut t.rgb[3 * g..3 * g + 3];
-            let ours = t.stamp[g] == now || t.stamp[g] == last;
             let home = cell.home as usize;
-            match held[home] {
-                Held::Background if ours => {
-                    if t.stamp[g] == last {
-                        trail.blend_uniform(px, 1.0);
-                    }
-                }
-                Held::Map(map) if ours => {
-                    if t.stamp[g] == last {
+            // (blended here earlier in this frame: as it is, unless something else drew
+            // over it since; last frame: unless something else drew over it after)
+            let (how, valid) = held[home];
+            let (this_frame, last_frame) = (t.stamp[g] == now, t.stamp[g] == last && valid);
+            match how {
+                Held::Background if this_frame => {}
+                Held::Background if last_frame => trail.blend_uniform(px, 1.0),
+                Held::Map(map) if this_frame || last_frame => {
+                    if last_frame {
                         trail.blend_uniform(px, 1.0);
                     }
                     for ch in 0..3 {
