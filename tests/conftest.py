@@ -78,6 +78,30 @@ function getGameState() { return {score: score, lives: 3, gameState: state}; }
 """
 
 
+def browser_psnrs(path, steps: int, *, reset_frame: bool = True, **make_kw) -> list[float]:
+    """Frame PSNR of the browser and QuickJS backends on one env of the game at
+    ``path``, stepped ``steps`` times with action 0 from seed 0 (the reset frame first
+    when ``reset_frame``)."""
+    import numpy as np
+
+    import jsgym
+    from jsgym.validate import psnr
+
+    browser = jsgym.make_vec(str(path), 1, backend="browser", **make_kw)
+    native = jsgym.make_vec(str(path), 1, **make_kw)
+    try:
+        a, _ = browser.reset(seed=0)
+        b, _ = native.reset(seed=0)
+        values = [psnr(a[0], b[0])] if reset_frame else []
+        for _ in range(steps):
+            act = np.zeros(1, dtype=np.int64)
+            values.append(psnr(browser.step(act)[0][0], native.step(act)[0][0]))
+    finally:
+        browser.close()
+        native.close()
+    return values
+
+
 def write_game(directory: pathlib.Path, source: str, name: str = "game") -> pathlib.Path:
     path = directory / f"{name}.js"
     path.write_text(textwrap.dedent(source))

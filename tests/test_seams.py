@@ -141,23 +141,11 @@ def test_a_shape_over_another_hides_it_on_their_edge_pixels(game_factory):
 
 
 def test_grid_matches_the_browser(game_factory):
-    from conftest import browser_missing
+    from conftest import browser_missing, browser_psnrs
 
     if browser_missing():
         pytest.skip(browser_missing())
-    path = game_factory(GRID.replace("SHAPE", SHAPES["quad"]), "grid_browser")
-    browser = jsgym.make_vec(str(path), 1, backend="browser")
-    native = jsgym.make_vec(str(path), 1)
-    try:
-        a, _ = browser.reset(seed=0)
-        b, _ = native.reset(seed=0)
-        values = [psnr(a[0], b[0])]
-        for _ in range(4):
-            act = np.zeros(1, dtype=np.int64)
-            values.append(psnr(browser.step(act)[0][0], native.step(act)[0][0]))
-    finally:
-        browser.close()
-        native.close()
+    values = browser_psnrs(game_factory(GRID.replace("SHAPE", SHAPES["quad"]), "grid_browser"), 4)
     assert min(values) >= 42, values
 
 

@@ -17,7 +17,7 @@ import pytest
 
 import jsgym
 from jsgym import _core, fonts
-from jsgym.validate import psnr
+from conftest import browser_missing, browser_psnrs
 
 HEADER = """
 function resetGame(seed) {}
@@ -113,13 +113,7 @@ function getGameState() { return {score: score, lives: 1, gameState: state}; }
 """
 
 
-def _browser_missing() -> str | None:
-    from conftest import browser_missing
-
-    return browser_missing()
-
-
-needs_browser = pytest.mark.skipif(bool(_browser_missing()), reason=_browser_missing() or "")
+needs_browser = pytest.mark.skipif(bool(browser_missing()), reason=browser_missing() or "")
 
 
 def _pair(path, **kw):
@@ -306,21 +300,8 @@ def test_text_metrics_are_the_browsers(game_factory):
 @needs_browser
 @pytest.mark.parametrize("size", [64, 400])
 def test_text_page_matches_the_browser(game_factory, size):
-    path = game_factory(PAGE, "text_page")
-    browser, native = _pair(path, obs_size=(size, size))
-    try:
-        frames = []
-        a, _ = browser.reset(seed=0)
-        b, _ = native.reset(seed=0)
-        frames.append((a[0].copy(), b[0].copy()))
-        for _ in range(3):
-            act = np.zeros(1, dtype=np.int64)
-            frames.append((browser.step(act)[0][0].copy(), native.step(act)[0][0].copy()))
-    finally:
-        browser.close()
-        native.close()
+    values = browser_psnrs(game_factory(PAGE, "text_page"), 3, obs_size=(size, size))
     floor = 40.0 if size == 64 else 30.0
-    values = [psnr(x, y) for x, y in frames]
     assert min(values) >= floor, f"PSNR per frame at {size}x{size}: {values}"
 
 
@@ -356,18 +337,7 @@ def test_text_over_a_trail_matches_the_browser(game_factory):
     # let a share of it show over whole pixels (the HUD rows twice as bright: 33 dB
     # median). With the canvas pixels kept: 46.1, or 42.1 when the pixels under the
     # bar start again from the observation pixel.
-    path = game_factory(TRAIL_HUD, "trail_hud")
-    browser, native = _pair(path)
-    try:
-        values = []
-        browser.reset(seed=0)
-        native.reset(seed=0)
-        for _ in range(60):
-            act = np.zeros(1, dtype=np.int64)
-            values.append(psnr(browser.step(act)[0][0], native.step(act)[0][0]))
-    finally:
-        browser.close()
-        native.close()
+    values = browser_psnrs(game_factory(TRAIL_HUD, "trail_hud"), 60, reset_frame=False)
     assert float(np.median(values)) >= 44.0, f"PSNR per frame: {[round(v, 1) for v in values]}"
 
 

@@ -148,7 +148,7 @@ impl Paint {
     /// `premul + (d * (256 - alpha) >> 8)`, which matched it on every channel value
     /// measured there. Rounding to nearest instead stalls a `background(20, 30, 50,
     /// 40)` trail where each blend moves less than half a level (23, 33, 53 from
-    /// above), while the browser's truncation carries it on (to 19, 32, 50), and a
+    /// above), while the browser's truncation carries it on (to 19, 32, 51), and a
     /// `background(0, 20)` trail, which stalled a few levels above black, reaches it.
     #[inline]
     fn blend_whole(&self, dst: &mut [u8]) {
@@ -205,9 +205,19 @@ fn nudge(partial: bool) -> f32 {
 /// most `a`, so that a whole-pixel blend `premul + (d * (256 - a) >> 8)` stays within
 /// 255: `d * (256 - a) >> 8 <= 255 - a` for `d <= 255`.
 #[inline]
-fn mul_div255_round(c: u8, a: u8) -> u16 {
+pub(crate) fn mul_div255_round(c: u8, a: u8) -> u16 {
     let t = c as u32 * a as u32 + 128;
     ((t + (t >> 8)) >> 8) as u16
+}
+
+/// The scales (of 256) of source and destination with which Skia blits a paint of
+/// alpha `alpha` (0-255) into an 8-bit pixel it covers by `cov` (`SkBlendARGB32`: the
+/// coverage quantized to 8 bits `aa`, then `aa + 1` and `256 - (alpha * (aa + 1) >>
+/// 8)`): the pixel becomes `(premul * src >> 8) + (d * dst >> 8)`.
+#[inline]
+pub(crate) fn skia_aa_scales(alpha: u32, cov: f64) -> (u32, u32) {
+    let aa = ((cov.min(1.0) * 255.0).round() as u32).min(255);
+    (aa + 1, 256 - ((alpha * (aa + 1)) >> 8))
 }
 
 /// The 8-bit result of moving the channel `d` by `t` levels (`d + t` within

@@ -232,7 +232,7 @@ pub struct Canvas {
     cmd_serial: u64,
     /// Streams drawn so far, and the translucent `background()` the current one
     /// starts with when it is drawn over the last frame (a trail): see
-    /// [`Canvas::fine_glyph_fill`].
+    /// `canvas/trail.rs`.
     frame_serial: u64,
     trail: Option<Paint>,
     /// Opaque shapes seen in the frames of a trail, and the canvas pixels they and

@@ -28,7 +28,7 @@
 //! band is drawn again, whole; the frame after one with runs is not drawn as damage.
 
 use super::Canvas;
-use crate::blend::{Paint, FULL};
+use crate::blend::{mul_div255_round, skia_aa_scales, Paint, FULL};
 use crate::geometry::Rect;
 
 /// Bands at most this many canvas pixels tall run canvas row by canvas row.
@@ -263,15 +263,8 @@ struct SkiaBlend {
 impl SkiaBlend {
     /// The blend of `rgb` at alpha `alpha` (0-255) covering `f` of the canvas row.
     fn new(rgb: [u8; 3], alpha: u32, f: f64) -> SkiaBlend {
-        let aa = ((f * 255.0).round() as u32).min(255);
-        let src_scale = aa + 1;
-        let dst_scale = 256 - ((alpha * src_scale) >> 8);
-        // premultiplied as SkMulDiv255Round does
-        let premul = |c: u8| {
-            let t = c as u32 * alpha + 128;
-            (t + (t >> 8)) >> 8
-        };
-        let src = rgb.map(|c| ((premul(c) * src_scale) >> 8) as f32);
+        let (src_scale, dst_scale) = skia_aa_scales(alpha, f);
+        let src = rgb.map(|c| ((mul_div255_round(c, alpha as u8) as u32 * src_scale) >> 8) as f32);
         if dst_scale <= 1 {
             // (x * 1) >> 8 is 0 for every 8-bit x
             return SkiaBlend { src, keep: 0.0, loss: 0.0 };

@@ -19,7 +19,7 @@
 
 use super::text::CellShares;
 use super::{Canvas, Fit};
-use crate::blend::Paint;
+use crate::blend::{skia_aa_scales, Paint};
 use crate::command::{Command, OP_CANVAS};
 use crate::fasthash::{hash_words, FastMap};
 
@@ -83,6 +83,11 @@ pub(super) struct TrailCanvas {
     rgb: Vec<u8>,
     /// The stream ([`Canvas::frame_serial`]) that last blended each canvas pixel.
     stamp: Vec<u64>,
+    /// Scratch of [`Canvas::trail_blend`]: how each observation pixel of the box came
+    /// on, and what the layers changed of it.
+    held: Vec<(Held, bool)>,
+    change: Vec<f32>,
+    covered: Vec<bool>,
     /// The buffer as the trail's background left it, with the blends here since, in
     /// stream `frame`; and which pixels still held that at the end of the last stream
     /// (nothing else drew there after those blends).
@@ -132,7 +137,7 @@ impl Canvas {
     /// expects), or through a map that the pixels that differ have in common (a
     /// translucent HUD bar drawn over the place); and whether nothing else drew on it
     /// after those blends last frame.
-    fn trail_held(&self, obs: (usize, usize, usize, usize)) -> Vec<(Held, bool)> {
+    fn trail_held(&self, obs: (usize, usize, usize, usize), held: &mut Vec<(Held, bool)>) {
         let (ox0, oy0, ow, oh) = obs;
         let pick = |buf: &[u8], o: usize| {
             let at = 3 * ((oy0 + o / ow) * self.w + ox0 + o % ow);
@@ -141,7 +146,8 @@ impl Canvas {
         let now = |o: usize| pick(&self.pixels, o);
         let was = |o: usize| pick(&self.trail_canvas.expected, o);
         let valid = |o: usize| self.trail_canvas.valid.get((oy0 + o / ow) * self.w + ox0 + o % ow).copied().unwrap_or(false);
-        let mut held: Vec<(Held, bool)> = (0..ow * oh).map(|o| (if now(o) == was(o) { Held::Background } else { Held::Not }, valid(o))).collect();
+        held.clear();
+        held.extend((0..ow * oh).map(|o| (if now(o) == was(o) { Held::Background } else { Held::Not }, valid(o))));
         let rest: Vec<usize> = (0..ow * oh).filter(|&o| held[o].0 == Held::Not).collect();
         if let Some(map) = common_map(&rest, now, was) {
             for &o in &rest {
@@ -151,7 +157,6 @@ impl Canvas {
                 }
             }
         }
-        held
     }
 
     /// Blends the opaque `layers` (colour and canvas-pixel coverage, in drawing order)
@@ -160,15 +165,19 @@ impl Canvas {
     /// observation pixel), and adds to the observation pixels the area average of
     /// what the layers changed.
     pub(super) fn trail_blend(&mut self, trail: Paint, cells: &CanvasCells, layers: &[([u8; 3], &[f32])]) {
-        let held = self.trail_held(cells.obs);
+        let mut held = std::mem::take(&mut self.trail_canvas.held);
+        self.trail_held(cells.obs, &mut held);
         let (w, (ox0, oy0, ow, oh)) = (self.w, cells.obs);
         let (now, last) = (self.frame_serial, self.frame_serial.wrapping_sub(1));
         let cw = self.trail_canvas.size.0;
+        let t = &mut self.trail_canvas;
         // (the rest of an observation pixel, beyond the box or beneath no layer, shows
         // what the frame made of it so far)
-        let mut change = vec![0f32; 3 * ow * oh];
-        let mut covered = vec![false; ow * oh];
-        let t = &mut self.trail_canvas;
+        let (mut change, mut covered) = (std::mem::take(&mut t.change), std::mem::take(&mut t.covered));
+        change.clear();
+        change.resize(3 * ow * oh, 0.0);
+        covered.clear();
+        covered.resize(ow * oh, false);
         for cell in &cells.active {
             let g = cell.at.1 as usize * cw + cell.at.0 as usize;
             if cell.at.0 as usize >= cw || g >= t.stamp.len() {
@@ -224,6 +233,8 @@ impl Canvas {
             // (what the pixel holds now is as this buffer has it)
             self.trail_canvas.expected[at..at + 3].copy_from_slice(&self.pixels[at..at + 3]);
         }
+        let t = &mut self.trail_canvas;
+        (t.held, t.change, t.covered) = (held, change, covered);
     }
 }
 
@@ -287,8 +298,9 @@ impl Canvas {
                 }
                 self.cmd_serial += 1;
                 self.flush_bands();
-                let layers: Vec<([u8; 3], &[f32])> = s.layers.iter().map(|(rgb, cov)| (*rgb, cov.as_slice())).collect();
-                self.trail_blend(trail, &s.cells, &layers);
+                // (a fill and a stroke at most)
+                let [a, b] = [0, 1].map(|k| s.layers.get(k).map_or(([0; 3], &[][..]), |(rgb, cov)| (*rgb, cov.as_slice())));
+                self.trail_blend(trail, &s.cells, &[a, b][..s.layers.len()]);
                 seen.drawn = now;
                 self.trail_shapes.seen.insert(key, seen);
                 return Ok(());
@@ -438,11 +450,9 @@ fn common_map(os: &[usize], now: impl Fn(usize) -> [u8; 3], left: impl Fn(usize)
 }
 
 /// An opaque `rgb` over the 8-bit pixel `px` at coverage `cov`, as Skia blits an
-/// anti-aliased mask into Chromium's canvas: `(s * (a + 1) >> 8) + (d * (256 - (255 *
-/// (a + 1) >> 8)) >> 8)`, `a` the coverage in 8 bits.
+/// anti-aliased mask into Chromium's canvas ([`skia_aa_scales`]).
 fn skia_coverage_blend(px: &mut [u8], rgb: [u8; 3], cov: f32) {
-    let a = (cov.min(1.0) * 255.0 + 0.5) as u32;
-    let (src, dst) = (a + 1, 256 - (255 * (a + 1) >> 8));
+    let (src, dst) = skia_aa_scales(255, cov as f64);
     for ch in 0..3 {
         px[ch] = ((rgb[ch] as u32 * src >> 8) + (px[ch] as u32 * dst >> 8)) as u8;
     }
