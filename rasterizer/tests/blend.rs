@@ -227,6 +227,33 @@ fn a_sky_of_lines_over_the_last_frame_keeps_a_quarter_of_it_as_the_browser_does(
 }
 
 #[test]
+fn a_sky_of_thick_translucent_lines_over_the_last_frame_blends_each_canvas_row_once() {
+    // Without background(), a line of weight 4 every 4 canvas rows on a 420 x 440
+    // canvas: each canvas row up to 436 lies under exactly one line, so the browser
+    // blends it once, 200 at alpha 128 over black: 100. Blended at observation size,
+    // the two or three lines that share an observation row each took a share of the
+    // whole pixel, the later ones a share of the earlier ones' colour too: 86-88.
+    let mut c = canvas(64, 64);
+    let mut cw = CommandWriter::new();
+    cw.canvas(420.0, 440.0).background(Rgba::new(0, 0, 0, 255));
+    c.draw(cw.words()).unwrap();
+    let mut cw = CommandWriter::new();
+    let line = stroke(Rgba::new(200, 200, 200, 128), 4.0, Cap::Round, Join::Miter);
+    for y in (0..440).step_by(4) {
+        cw.line(&line, 0.0, y as f32, 420.0, y as f32);
+    }
+    c.draw(cw.words()).unwrap();
+    let rgb = read_rgb(&c);
+    // (observation row 63 holds canvas rows 438 and 439, which no line covers)
+    for y in 0..63 {
+        for x in [0, 17, 40, 63] {
+            let v = px(&rgb, 64, x, y)[0];
+            assert!((99..=101).contains(&v), "({x}, {y}): {v}");
+        }
+    }
+}
+
+#[test]
 fn shapes_drawn_again_over_a_trail_match_the_canvas_area_averaged() {
     // A frame over a trail (a translucent background over the last frame): the canvas
     // pixels under still shapes keep what the background leaves of last frame's

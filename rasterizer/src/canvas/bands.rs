@@ -10,6 +10,11 @@
 //! through, and its translucent overlays (a HUD bar, hills) settle on darker colours
 //! than the browser's.
 //!
+//! Thicker lines (a sky of `strokeWeight(4)` lines every four rows) blend each canvas
+//! row they cover whole once, which the same pieces hold exactly, and a run of them
+//! costs a few pieces per line where the partial-coverage records composited every
+//! pixel of the row: so bands up to an observation pixel tall run too.
+//!
 //! So consecutive `line()` commands whose strokes are such bands, with the same
 //! horizontal extent, form a run: for every canvas row piece inside an observation row the run keeps what the
 //! browser's canvas row holds as `A + R * P`, `P` being the observation pixel when the
@@ -31,7 +36,8 @@ use super::Canvas;
 use crate::blend::{mul_div255_round, skia_aa_scales, Paint, FULL};
 use crate::geometry::Rect;
 
-/// Bands at most this many canvas pixels tall run canvas row by canvas row.
+/// Bands at most this many canvas pixels tall, or no taller than an observation
+/// pixel, run canvas row by canvas row.
 const MAX_BAND_ROWS: f64 = 2.0;
 
 /// Observation row `j`'s bytes `cols` (from the row's start) that the run has yet to
@@ -138,7 +144,7 @@ impl Canvas {
     /// drawn nothing, when it is not such a band or runs are not allowed now.
     pub(super) fn blend_band(&mut self, r: Rect, c: Rect, paint: &Paint) -> bool {
         let Some([gx, ox, gy, oy]) = self.raster.grid() else { return false };
-        if self.probe.is_some() || !(gy < 1.0) || (r.y1 - r.y0) > MAX_BAND_ROWS * gy || !(r.y1 > r.y0) {
+        if self.probe.is_some() || !(gy < 1.0) || (r.y1 - r.y0) > (MAX_BAND_ROWS * gy).max(1.0) || !(r.y1 > r.y0) {
             return false;
         }
         if !self.bands.allowed || !self.full_window() {
