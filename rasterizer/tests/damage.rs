@@ -361,6 +361,55 @@ fn frames_starting_with_covering_bands_resume_and_match_a_fresh_draw() {
     assert!(c.snapshots_taken() > 0, "no frame was drawn from a snapshot of the bands");
 }
 
+/// So does a frame that starts with a tile map covering the canvas (a checkerboard
+/// floor of 20 x 20 tiles drawn in place of `background()`, its tiles' edges on
+/// canvas pixel edges but inside observation pixels).
+#[test]
+fn frames_starting_with_a_covering_tile_map_resume_and_match_a_fresh_draw() {
+    let frame = |t: usize| {
+        let mut cw = CommandWriter::new();
+        for row in 0..20 {
+            for col in 0..25 {
+                let v = if (row + col) % 2 == 0 { 92 } else { 100 };
+                cw.rect(&fill(Rgba::new(v, v - 6, v - 22, 255)), 20.0 * col as f32, 20.0 * row as f32, 20.0, 20.0);
+            }
+        }
+        cw.ellipse(&fill(WHITE), 60.0 + 7.3 * t as f32, 150.0 + 3.1 * t as f32, 12.0, 12.0);
+        cw.rect(&fill(Rgba::new(250, 60, 40, 255)), 300.0 - 5.7 * t as f32, 90.0, 33.3, 21.7);
+        cw
+    };
+    let c = against_fresh_draws((500.0, 400.0), 12, frame, |t, got, want| {
+        let worst = got.iter().zip(want).map(|(a, b)| a.abs_diff(*b)).max().unwrap();
+        assert!(worst <= 1, "frame {t}: {worst} levels from a fresh draw");
+    });
+    assert!(c.snapshots_taken() > 0, "no frame was drawn from a snapshot of the tiles");
+}
+
+/// Tiles whose edges split canvas pixels, or that leave a canvas pixel uncovered, do
+/// not start a frame afresh: the browser's canvas keeps some of what lay beneath.
+#[test]
+fn frames_starting_with_tiles_that_leave_the_last_frame_showing_are_drawn_over_it() {
+    for (tile, cols) in [(20.5f32, 25), (20.0, 24)] {
+        let frame = |_t: usize| {
+            let mut cw = CommandWriter::new();
+            for row in 0..20 {
+                for col in 0..cols {
+                    cw.rect(&fill(Rgba::new(92, 86, 70, 255)), tile * col as f32, tile * row as f32, tile, tile);
+                }
+            }
+            cw
+        };
+        let mut c = Canvas::new(64, 64, Fit::Stretch, 1).unwrap();
+        let mut first = CommandWriter::new();
+        first.canvas(500.0, 400.0);
+        c.draw(first.words()).unwrap();
+        for t in 0..4 {
+            c.draw(frame(t).words()).unwrap();
+        }
+        assert_eq!(c.snapshots_taken(), 0, "tiles of {tile}, {cols} columns");
+    }
+}
+
 /// A snapshot taken while a frame is drawn from an earlier one (the shared prefix
 /// grew: more tiles stay put) keeps the earlier snapshot's partial-coverage records:
 /// opaque shapes drawn later over the tiles' fractional edges composite through them

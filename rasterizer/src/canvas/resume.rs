@@ -90,14 +90,14 @@ pub(super) struct View {
 
 /// How a stream starts, where its first commands paint every pixel opaquely so that
 /// what it draws does not depend on what the canvas held before.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 enum Start {
     /// Not so: drawn over the canvas as it is.
     OverLast,
     /// With `createCanvas()`, `clear()` or an opaque `background()`.
     Opaque,
     /// With opaque rectangles that together cover the logical canvas (a gradient of
-    /// full-width bands drawn in place of `background()`).
+    /// full-width bands, or a tile map, drawn in place of `background()`).
     Bands,
 }
 
@@ -110,70 +110,97 @@ fn start_of(words: &[u32], (w, h): (f64, f64)) -> Start {
     };
     if opaque {
         Start::Opaque
-    } else if starts_with_covering_bands(words, w, h) {
+    } else if starts_with_covering_rects(words, w, h) {
         Start::Bands
     } else {
         Start::OverLast
     }
 }
 
-/// Leading commands looked at by [`starts_with_covering_bands`].
-const MAX_LEADING_BANDS: usize = 4096;
+/// Leading commands looked at by [`starts_with_covering_rects`].
+const MAX_LEADING_RECTS: usize = 4096;
 
-/// Whether the stream's leading opaque, axis-aligned, square-cornered rectangles
-/// that span the canvas `[0, w] x [0, h]` (logical pixels) across or down, with their
-/// other edges on canvas pixel edges, cover it (as full-width bands or full-height
-/// columns) before any other command.
-fn starts_with_covering_bands(words: &[u32], w: f64, h: f64) -> bool {
-    use crate::command::Command;
-    if !(w > 0.0 && h > 0.0) {
+/// Whether the stream's leading opaque, axis-aligned, square-cornered rectangles,
+/// each with its edges on canvas pixel edges (or beyond the canvas), cover the
+/// canvas `[0, w] x [0, h]` (logical pixels) before any other command: full-width
+/// bands of a gradient, or the tiles of a floor or a board. Every canvas pixel then
+/// ends under an opaque fill that covers it whole, whatever lay beneath.
+fn starts_with_covering_rects(words: &[u32], w: f64, h: f64) -> bool {
+    use crate::command::{OP_RECT, STYLE_WORDS};
+    if !(w > 0.0 && h > 0.0 && w * h <= (1u64 << 26) as f64) {
         return false;
     }
-    // the spans along y of full-width rectangles, and along x of full-height ones
-    let (mut rows, mut cols) = (Vec::new(), Vec::new());
-    for cmd in Commands::new(words).take(MAX_LEADING_BANDS) {
-        let Ok(Command::Rect { style, xywh: [x, y, rw, rh], radii }) = cmd else { break };
-        let [a, b, c, d, e, f] = style.matrix.map(|v| v as f64);
-        if style.fill.a != 255 || radii.iter().any(|&r| r != 0.0) || b != 0.0 || c != 0.0 {
+    let (cw, ch) = (w.ceil() as usize, h.ceil() as usize);
+    // the canvas pixels covered so far, a bit each (made at the first rectangle)
+    let stride = cw.div_ceil(64);
+    let mut covered: Vec<u64> = Vec::new();
+    // (read from the words as the stream lays a rectangle out, `JG_OP_RECT len`, the
+    // style block `fill stroke weight cap|join a b c d e f`, then `x y w h` and the
+    // corner radii: the first commands of every frame pass here, thousands of tiles)
+    const LEN: usize = 2 + STYLE_WORDS + 8;
+    let mut at = 0;
+    for _ in 0..MAX_LEADING_RECTS {
+        let Some(cmd) = words.get(at..at + LEN).filter(|c| c[0] == OP_RECT && c[1] as usize == LEN) else { break };
+        at += LEN;
+        let v = |k: usize| f32::from_bits(cmd[k]) as f64;
+        let [a, b, c, d, e, f] = [v(6), v(7), v(8), v(9), v(10), v(11)];
+        let [x, y] = [v(12), v(13)];
+        // (the far edges as the rectangle's own f32 sums give them)
+        let far = |k: usize, size: usize| (f32::from_bits(cmd[k]) + f32::from_bits(cmd[size])) as f64;
+        let (xe, ye) = (far(12, 14), far(13, 15));
+        if cmd[2] >> 24 != 255 || (16..20).any(|k| v(k) != 0.0) || b != 0.0 || c != 0.0 {
             break;
         }
-        let (x0, x1) = ((a * x as f64 + e).min(a * (x + rw) as f64 + e), (a * x as f64 + e).max(a * (x + rw) as f64 + e));
-        let (y0, y1) = ((d * y as f64 + f).min(d * (y + rh) as f64 + f), (d * y as f64 + f).max(d * (y + rh) as f64 + f));
+        let (x0, x1) = ((a * x + e).min(a * xe + e), (a * x + e).max(a * xe + e));
+        let (y0, y1) = ((d * y + f).min(d * ye + f), (d * y + f).max(d * ye + f));
         if !(x1 > x0 && y1 > y0) {
             break;
         }
         // (an edge inside a canvas pixel lets the browser's canvas keep some of what
-        // lay beneath there: such bands do not start a frame afresh)
-        let whole = |lo: f64, hi: f64, n: f64| (lo <= 0.0 || lo.fract() == 0.0) && (hi >= n || hi.fract() == 0.0);
-        let across = x0 <= 0.0 && x1 >= w && whole(y0, y1, h);
-        let down = y0 <= 0.0 && y1 >= h && whole(x0, x1, w);
-        if !across && !down {
-            break; // (not a band: a tile map's first tile, say)
+        // lay beneath there: such rectangles do not start a frame afresh)
+        let on_edge = |v: f64| v as i64 as f64 == v;
+        let whole = |lo: f64, hi: f64, n: f64| (lo <= 0.0 || on_edge(lo)) && (hi >= n || on_edge(hi));
+        if !whole(x0, x1, w) || !whole(y0, y1, h) {
+            break;
         }
-        if across {
-            rows.push((y0, y1));
+        let span = |lo: f64, hi: f64, n: f64, cells: usize| {
+            let k0 = if lo <= 0.0 { 0 } else { (lo as usize).min(cells) };
+            let k1 = if hi >= n { cells } else { (hi as usize).min(cells) };
+            (k0, k1)
+        };
+        let ((i0, i1), (j0, j1)) = (span(x0, x1, w, cw), span(y0, y1, h, ch));
+        if i0 >= i1 || j0 >= j1 {
+            continue;
         }
-        if down {
-            cols.push((x0, x1));
+        if covered.is_empty() {
+            covered = vec![0; stride * ch];
+        }
+        for row in covered[j0 * stride..j1 * stride].chunks_exact_mut(stride) {
+            set_bits(row, i0, i1);
         }
     }
-    covers(&mut rows, h) || covers(&mut cols, w)
+    if covered.is_empty() {
+        return false;
+    }
+    let tail = cw % 64;
+    covered.chunks_exact(stride).all(|row| {
+        let (last, full) = row.split_last().expect("a row holds a word");
+        full.iter().all(|&v| v == !0) && *last == if tail == 0 { !0 } else { (1u64 << tail) - 1 }
+    })
 }
 
-/// Whether the spans cover `[0, n]` (sorts them).
-fn covers(spans: &mut [(f64, f64)], n: f64) -> bool {
-    spans.sort_by(|p, q| p.0.total_cmp(&q.0));
-    let mut reach = 0.0;
-    for &(lo, hi) in spans.iter() {
-        if lo > reach {
-            return false;
-        }
-        reach = f64::max(reach, hi);
-        if reach >= n {
-            return true;
-        }
+/// Sets bits `i0..i1` of the bit row `row` (bit `i % 64` of word `i / 64`).
+fn set_bits(row: &mut [u64], i0: usize, i1: usize) {
+    let (w0, w1) = (i0 / 64, (i1 - 1) / 64);
+    let lo = !0u64 << (i0 % 64);
+    let hi = !0u64 >> (63 - (i1 - 1) % 64);
+    if w0 == w1 {
+        row[w0] |= lo & hi;
+        return;
     }
-    false
+    row[w0] |= lo;
+    row[w0 + 1..w1].iter_mut().for_each(|v| *v = !0);
+    row[w1] |= hi;
 }
 
 impl Canvas {
