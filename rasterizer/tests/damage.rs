@@ -410,6 +410,31 @@ fn frames_starting_with_tiles_that_leave_the_last_frame_showing_are_drawn_over_i
     }
 }
 
+/// A prefix that wanders among lengths (a board redrawn each frame with the tiles
+/// from the 20th, 120th or 90th of 200 on changed, in turn) would move the snapshot
+/// forward and give it up again nearly every frame, each copying the canvas and its
+/// records; once a snapshot is given up within two frames, it moves forward only to
+/// a prefix that five frames in a row share. The frames still match fresh draws.
+#[test]
+fn a_wandering_prefix_does_not_take_a_snapshot_every_frame() {
+    let frame = |t: usize| {
+        let mut cw = CommandWriter::new();
+        cw.background(Rgba::new(20, 30, 40, 255));
+        let changed = [20, 120, 90][t % 3];
+        for k in 0..200 {
+            let v = if k >= changed { (t % 7) as u8 * 30 } else { 200 };
+            cw.rect(&fill(Rgba::new(v, 100, 50, 255)), 25.0 * (k % 20) as f32 + 0.5, 40.0 * (k / 20) as f32, 25.0, 40.0);
+        }
+        cw
+    };
+    let c = against_fresh_draws((500.0, 400.0), 30, frame, |t, got, want| {
+        let worst = got.iter().zip(want).map(|(a, b)| a.abs_diff(*b)).max().unwrap();
+        assert!(worst <= 1, "frame {t}: {worst} levels from a fresh draw");
+    });
+    // (3 here; 20 when every wandering frame moved the snapshot on)
+    assert!(c.snapshots_taken() <= 6, "{} snapshots in 30 frames", c.snapshots_taken());
+}
+
 /// A snapshot taken while a frame is drawn from an earlier one (the shared prefix
 /// grew: more tiles stay put) keeps the earlier snapshot's partial-coverage records:
 /// opaque shapes drawn later over the tiles' fractional edges composite through them

@@ -37,6 +37,10 @@ pub(super) struct Snapshot {
     pub(super) view: View,
     /// Snapshots taken since the canvas was made.
     pub(super) taken: u64,
+    /// The stream ([`Canvas::frame_serial`]) it was taken in, and whether the last
+    /// one was given up within two frames of it.
+    taken_in: u64,
+    churned: bool,
 }
 
 impl Snapshot {
@@ -75,6 +79,8 @@ pub(super) struct LastFrame {
     pub(super) ok: bool,
     /// The commands it shared at its start with the frame before it.
     pub(super) prefix: usize,
+    /// The same of the two frames before it, newest first.
+    pub(super) earlier_prefixes: [usize; 2],
 }
 
 /// The canvas-to-device mapping that a `JG_OP_CANVAS` sets.
@@ -280,6 +286,9 @@ impl Canvas {
         // the snapshot applies while the frames keep sharing the prefix it was taken after
         let p = self.damage.prefix();
         if diff == Diff::Unindexed || p < self.snap.cmds || self.snap.view != start_view {
+            if self.snap.cmds > 0 {
+                self.snap.churned = self.frame_serial <= self.snap.taken_in + 2;
+            }
             self.snap.cmds = 0;
         }
         let result = match diff {
@@ -292,16 +301,30 @@ impl Canvas {
                 self.bands.allowed = true;
                 Commands::new(words).try_for_each(|cmd| self.exec_timed(cmd?))
             }
-            // Whole, or damage with a shared prefix but no snapshot of it yet. A
-            // snapshot moves forward a few commands only to a prefix that three frames
-            // in a row share: a prefix that flickers between two lengths (a paddle
-            // drawn after the bricks, still in one frame and moving in the next) would
-            // otherwise take a snapshot every other frame to save drawing a command or
-            // two. Past many commands (a scrolling map that stops) it moves at once.
+            // Whole, or damage with a shared prefix but no snapshot of it yet. Without
+            // a snapshot one is taken at once. A snapshot moves forward a few commands
+            // only to a prefix that three frames in a row share: a prefix that
+            // flickers between two lengths (a paddle drawn after the bricks, still in
+            // one frame and moving in the next) would otherwise take a snapshot every
+            // other frame to save drawing a command or two. Past many commands (a
+            // scrolling map that stops) it moves at once, unless the last snapshot was
+            // given up within two frames: a prefix that wanders among lengths (a board
+            // redrawn with different tiles moving) took a snapshot nearly every frame,
+            // each copying the canvas and its records; it then moves only to a prefix
+            // that the last five frames all share.
             _ => {
-                let at_once = self.snap.cmds == 0 || p >= self.snap.cmds + SNAPSHOT_STEP || self.last.prefix >= p;
+                let at = if self.snap.cmds == 0 {
+                    p
+                } else if self.snap.churned {
+                    let shared = self.last.earlier_prefixes.iter().fold(p.min(self.last.prefix), |m, &q| m.min(q));
+                    shared.max(self.snap.cmds)
+                } else if p >= self.snap.cmds + SNAPSHOT_STEP || self.last.prefix >= p {
+                    p
+                } else {
+                    self.snap.cmds
+                };
                 self.bands.allowed = true;
-                self.draw_whole(words, if at_once { p } else { self.snap.cmds }, start_view)
+                self.draw_whole(words, at, start_view)
             }
         };
         // a band met in damaged rectangles, where a run cannot be drawn: the frame
@@ -324,6 +347,7 @@ impl Canvas {
         std::mem::swap(&mut self.last.stream.entries, &mut self.entries);
         self.last.view = start_view;
         self.last.ok = true;
+        self.last.earlier_prefixes = [self.last.prefix, self.last.earlier_prefixes[0]];
         self.last.prefix = p;
         Ok(())
     }
@@ -365,6 +389,7 @@ impl Canvas {
         self.flush_bands();
         let s = &mut self.snap;
         s.taken += 1;
+        s.taken_in = self.frame_serial;
         s.cmds = cmds;
         s.view = view;
         s.pixels.clear();

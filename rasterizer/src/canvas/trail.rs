@@ -454,6 +454,6 @@ fn common_map(os: &[usize], now: impl Fn(usize) -> [u8; 3], left: impl Fn(usize)
 fn skia_coverage_blend(px: &mut [u8], rgb: [u8; 3], cov: f32) {
     let (src, dst) = skia_aa_scales(255, cov as f64);
     for ch in 0..3 {
-        px[ch] = ((rgb[ch] as u32 * src >> 8) + (px[ch] as u32 * dst >> 8)) as u8;
+        px[ch] = (((rgb[ch] as u32 * src) >> 8) + ((px[ch] as u32 * dst) >> 8)) as u8;
     }
 }
