@@ -239,6 +239,9 @@ pub struct Canvas {
     /// text blended there (`canvas/trail.rs`).
     trail_shapes: trail::TrailShapes,
     trail_canvas: trail::TrailCanvas,
+    /// Scratch of the check whether a frame starts with rectangles that cover the
+    /// canvas (`canvas/resume.rs`): a bit per canvas pixel.
+    start_cover: Vec<u64>,
 }
 
 /// An interval `[lo, hi]` (already clipped) over unit cells `i0..i1`: only the first
@@ -499,6 +502,7 @@ impl Canvas {
             trail: None,
             trail_shapes: trail::TrailShapes::default(),
             trail_canvas: trail::TrailCanvas::default(),
+            start_cover: Vec::new(),
         };
         c.set_logical(obs_w as f64, obs_h as f64);
         Some(c)

@@ -31,6 +31,16 @@ pub const OP_TEXT: u32 = 10;
 /// `JG_STYLE_WORDS`: words in the style block of every shape command.
 pub const STYLE_WORDS: usize = 10;
 
+/// Where a shape command's words lie, from its opcode: its fill and stroke (RGBA
+/// words), its matrix `a b c d e f`, and the geometry after the style block (for a
+/// rect: `x y w h`, then the corner radii).
+pub(crate) const AT_FILL: usize = 2;
+pub(crate) const AT_STROKE: usize = 3;
+pub(crate) const AT_MATRIX: usize = 6;
+pub(crate) const AT_GEOMETRY: usize = 2 + STYLE_WORDS;
+/// Words of a `JG_OP_RECT` command.
+pub(crate) const RECT_WORDS: usize = AT_GEOMETRY + 8;
+
 /// `JG_VERB_MOVE`.
 pub const VERB_MOVE: u32 = 1;
 /// `JG_VERB_LINE`.
@@ -548,7 +558,7 @@ impl CommandWriter {
     }
     /// `JG_OP_RECT` with corner radii tl tr br bl.
     pub fn rounded_rect(&mut self, s: &Style, x: f32, y: f32, w: f32, h: f32, r: [f32; 4]) -> &mut Self {
-        self.header(OP_RECT, 2 + STYLE_WORDS + 8);
+        self.header(OP_RECT, RECT_WORDS);
         self.style(s);
         self.fl(&[x, y, w, h]);
         self.fl(&r);

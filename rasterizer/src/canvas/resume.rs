@@ -96,7 +96,7 @@ pub(super) struct View {
 
 /// How a stream starts, where its first commands paint every pixel opaquely so that
 /// what it draws does not depend on what the canvas held before.
-#[derive(Clone, Copy, PartialEq, Debug)]
+#[derive(Clone, Copy, PartialEq)]
 enum Start {
     /// Not so: drawn over the canvas as it is.
     OverLast,
@@ -107,7 +107,7 @@ enum Start {
     Bands,
 }
 
-fn start_of(words: &[u32], (w, h): (f64, f64)) -> Start {
+fn start_of(words: &[u32], (w, h): (f64, f64), cover: &mut Vec<u64>) -> Start {
     use crate::command::{OP_BACKGROUND, OP_CANVAS, OP_CLEAR};
     let opaque = match words.first() {
         Some(&OP_CANVAS) | Some(&OP_CLEAR) => words.len() >= 2,
@@ -116,7 +116,7 @@ fn start_of(words: &[u32], (w, h): (f64, f64)) -> Start {
     };
     if opaque {
         Start::Opaque
-    } else if starts_with_covering_rects(words, w, h) {
+    } else if starts_with_covering_rects(words, w, h, cover) {
         Start::Bands
     } else {
         Start::OverLast
@@ -131,30 +131,30 @@ const MAX_LEADING_RECTS: usize = 4096;
 /// canvas `[0, w] x [0, h]` (logical pixels) before any other command: full-width
 /// bands of a gradient, or the tiles of a floor or a board. Every canvas pixel then
 /// ends under an opaque fill that covers it whole, whatever lay beneath.
-fn starts_with_covering_rects(words: &[u32], w: f64, h: f64) -> bool {
-    use crate::command::{OP_RECT, STYLE_WORDS};
+fn starts_with_covering_rects(words: &[u32], w: f64, h: f64, covered: &mut Vec<u64>) -> bool {
+    use crate::command::{AT_FILL, AT_GEOMETRY, AT_MATRIX, OP_RECT, RECT_WORDS};
     if !(w > 0.0 && h > 0.0 && w * h <= (1u64 << 26) as f64) {
         return false;
     }
     let (cw, ch) = (w.ceil() as usize, h.ceil() as usize);
-    // the canvas pixels covered so far, a bit each (made at the first rectangle)
+    // the canvas pixels covered so far, a bit each (cleared at the first rectangle)
     let stride = cw.div_ceil(64);
-    let mut covered: Vec<u64> = Vec::new();
-    // (read from the words as the stream lays a rectangle out, `JG_OP_RECT len`, the
-    // style block `fill stroke weight cap|join a b c d e f`, then `x y w h` and the
-    // corner radii: the first commands of every frame pass here, thousands of tiles)
-    const LEN: usize = 2 + STYLE_WORDS + 8;
+    let mut started = false;
+    // (read from the words as the stream lays a rectangle out: the first commands of
+    // every frame pass here, thousands of tiles, where decoding each as a `Command`
+    // cost more than the check)
     let mut at = 0;
     for _ in 0..MAX_LEADING_RECTS {
-        let Some(cmd) = words.get(at..at + LEN).filter(|c| c[0] == OP_RECT && c[1] as usize == LEN) else { break };
-        at += LEN;
+        let Some(cmd) = words.get(at..at + RECT_WORDS).filter(|c| c[0] == OP_RECT && c[1] as usize == RECT_WORDS) else { break };
+        at += RECT_WORDS;
         let v = |k: usize| f32::from_bits(cmd[k]) as f64;
-        let [a, b, c, d, e, f] = [v(6), v(7), v(8), v(9), v(10), v(11)];
-        let [x, y] = [v(12), v(13)];
+        let [a, b, c, d, e, f] = std::array::from_fn(|k| v(AT_MATRIX + k));
+        let [x, y] = [v(AT_GEOMETRY), v(AT_GEOMETRY + 1)];
         // (the far edges as the rectangle's own f32 sums give them)
-        let far = |k: usize, size: usize| (f32::from_bits(cmd[k]) + f32::from_bits(cmd[size])) as f64;
-        let (xe, ye) = (far(12, 14), far(13, 15));
-        if cmd[2] >> 24 != 255 || (16..20).any(|k| v(k) != 0.0) || b != 0.0 || c != 0.0 {
+        let far = |k: usize| (f32::from_bits(cmd[k]) + f32::from_bits(cmd[k + 2])) as f64;
+        let (xe, ye) = (far(AT_GEOMETRY), far(AT_GEOMETRY + 1));
+        let radii = AT_GEOMETRY + 4..RECT_WORDS;
+        if cmd[AT_FILL] >> 24 != 255 || radii.into_iter().any(|k| v(k) != 0.0) || b != 0.0 || c != 0.0 {
             break;
         }
         let (x0, x1) = ((a * x + e).min(a * xe + e), (a * x + e).max(a * xe + e));
@@ -178,14 +178,16 @@ fn starts_with_covering_rects(words: &[u32], w: f64, h: f64) -> bool {
         if i0 >= i1 || j0 >= j1 {
             continue;
         }
-        if covered.is_empty() {
-            covered = vec![0; stride * ch];
+        if !started {
+            started = true;
+            covered.clear();
+            covered.resize(stride * ch, 0);
         }
         for row in covered[j0 * stride..j1 * stride].chunks_exact_mut(stride) {
             set_bits(row, i0, i1);
         }
     }
-    if covered.is_empty() {
+    if !started {
         return false;
     }
     let tail = cw % 64;
@@ -239,7 +241,7 @@ impl Canvas {
         (self.bands.allowed, self.bands.over_last, self.bands.used, self.bands.missed) = (false, false, false, false);
         // (a run of bands does not continue from the last stream: a gap in the count)
         self.cmd_serial += 1;
-        let start = if self.probe.is_some() { Start::OverLast } else { start_of(words, self.logical) };
+        let start = if self.probe.is_some() { Start::OverLast } else { start_of(words, self.logical, &mut self.start_cover) };
         self.frame_serial += 1;
         self.trail = None;
         if start == Start::OverLast {

@@ -20,7 +20,7 @@
 use super::text::CellShares;
 use super::{Canvas, Fit};
 use crate::blend::{skia_aa_scales, Paint};
-use crate::command::{Command, OP_CANVAS};
+use crate::command::{Command, AT_FILL, AT_GEOMETRY, AT_MATRIX, AT_STROKE, OP_CANVAS};
 use crate::fasthash::{hash_words, FastMap};
 
 /// The canvas pixels of a box that something covers, and the observation pixels
@@ -264,12 +264,8 @@ struct TrailShape {
     layers: Vec<([u8; 3], Vec<f32>)>,
 }
 
-/// Words of a shape command: its fill, its stroke and the translation of its
-/// matrix (`e`, then `f`), and the end of its style block.
-const FILL: usize = 2;
-const STROKE: usize = 3;
-const MATRIX_E: usize = 10;
-const STYLE_END: usize = 2 + crate::command::STYLE_WORDS;
+/// The translation of a shape command's matrix (`e`, then `f`).
+const MATRIX_E: usize = AT_MATRIX + 4;
 
 /// A shape is kept at canvas resolution while the canvas pixels it covers are at
 /// most this share of the canvas (a larger one is drawn at observation size): each
@@ -340,7 +336,7 @@ impl Canvas {
     /// any and its box is small enough.
     fn trail_shape(&mut self, words: &[u32]) -> Option<TrailShape> {
         let (lw, lh) = self.logical;
-        if !(lw.fract() == 0.0 && lh.fract() == 0.0 && lw >= 1.0 && lh >= 1.0) || words.len() < STYLE_END || !(self.sx < 1.0 && self.sy < 1.0) {
+        if !(lw.fract() == 0.0 && lh.fract() == 0.0 && lw >= 1.0 && lh >= 1.0) || words.len() < AT_GEOMETRY || !(self.sx < 1.0 && self.sy < 1.0) {
             return None;
         }
         let (cw, ch) = (lw as usize, lh as usize);
@@ -381,7 +377,7 @@ impl Canvas {
         stream[at + MATRIX_E] = shift(words[MATRIX_E], x0);
         stream[at + MATRIX_E + 1] = shift(words[MATRIX_E + 1], y0);
         let mut layers = Vec::with_capacity(2);
-        for (keep, clear) in [(FILL, STROKE), (STROKE, FILL)] {
+        for (keep, clear) in [(AT_FILL, AT_STROKE), (AT_STROKE, AT_FILL)] {
             let colour = crate::command::Rgba::from_word(words[keep]);
             if colour.a == 0 {
                 continue;
