@@ -3,6 +3,7 @@ of a runtime, shim or rasterizer change that the load of a shared machine cannot
 
     python bench/instructions.py catch pong bigfish            # this checkout's build
     python bench/instructions.py catch --python /other/venv/bin/python   # another build
+    python bench/instructions.py --functions 30 bench/idiomatic/*/*.js   # where they go
 
 Each game runs in one env on one thread, so that the whole step (scheduler, episode
 rules, the game's JS, p5 calls, rasterizing, copying) happens on the calling thread
@@ -13,17 +14,27 @@ Two runs of different lengths are subtracted, which leaves setup, the reset and 
 warm-up out: the figure is (Ir(long) - Ir(short)) / (long - short) steps. Random
 actions come from a fixed seed, so both sides of a comparison run the same steps.
 Needs valgrind; ~10-60 s per game.
+
+--functions N adds where the instructions go (callgrind_annotate's self cost per
+function, the same two runs subtracted): each game's split by layer (the game's
+JavaScript in the interpreter, the p5 shim, the runtime, the rasterizer, libc) and the
+N functions with the largest mean share over the games. Shares are of instructions,
+not time: a `rep movsb` copy (glibc's memcpy of a few KB and up) counts one
+instruction per byte, so memcpy weighs several times more here than on the clock.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import os
 import pathlib
 import re
 import subprocess
 import sys
+import shutil
 import tempfile
+from collections import Counter
 
 SHORT, LONG = 200, 1200
 
@@ -42,7 +53,8 @@ def inner(game: str, steps: int) -> None:
     envs.close()
 
 
-def count(python: str, game: str, steps: int) -> int:
+def count(python: str, game: str, steps: int, functions: bool = False) -> tuple[int, Counter]:
+    """Instructions counted, and with `functions` each function's self cost."""
     with tempfile.TemporaryDirectory() as tmp:
         out = pathlib.Path(tmp) / "callgrind.out"
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
@@ -52,8 +64,92 @@ def count(python: str, game: str, steps: int) -> int:
         if proc.returncode != 0:
             raise RuntimeError(f"{game}: {proc.stderr[-2000:]}")
         text = out.read_text()
+        per_function = self_costs(out) if functions else Counter()
     m = re.search(r"^summary:\s+(\d+)", text, re.M) or re.search(r"^totals:\s+(\d+)", text, re.M)
-    return int(m[1])
+    return int(m[1]), per_function
+
+
+def self_costs(out: pathlib.Path) -> Counter:
+    """Instructions per function of a callgrind output (self cost, code inlined into it
+    included, whatever file it came from), keyed `(function, file)` by the file that
+    holds most of it."""
+    text = subprocess.run(["callgrind_annotate", "--inclusive=no", "--threshold=100", str(out)],
+                          capture_output=True, text=True, check=True).stdout
+    return parse_self_costs(text)
+
+
+def parse_self_costs(text: str) -> Counter:
+    """`self_costs` of callgrind_annotate's text."""
+    by_file: Counter = Counter()
+    # (the function table comes before any annotated source)
+    for line in text.split("-- Auto-annotated source")[0].splitlines():
+        m = re.match(r"\s*([\d,]+) \(\s*[\d.]+%\)\s+([^:]*):(.+?)(?: \[.*\])?$", line)
+        if m and "PROGRAM TOTALS" not in line:
+            # (a recursive call's copy, `f'2`, is the same function)
+            by_file[(re.sub(r"'\d+$", "", m[3]), m[2])] += int(m[1].replace(",", ""))
+    costs: Counter = Counter()
+    home: dict[str, tuple[int, str]] = {}
+    for (function, file), c in by_file.items():
+        costs[function] += c
+        # (callgrind leaves some of a function's code without a file, `???`: the file
+        # is the one of its code that has one)
+        if file != "???" and c > home.get(function, (-1, ""))[0]:
+            home[function] = (c, file)
+    return Counter({(f, home.get(f, (0, "???"))[1]): c for f, c in costs.items()})
+
+
+# Where a function's file puts it; the first pattern that matches.
+LAYERS = [
+    ("JS interpreter", re.compile(r"quickjs|libregexp|libunicode|dtoa|cutils")),
+    ("p5 shim", re.compile(r"p5shim/")),
+    ("runtime", re.compile(r"runtime/")),
+    ("rasterizer", re.compile(r"rasterizer/src|^/rustc/")),
+    ("libc", re.compile(r"sysdeps|^\./|libc|libm")),
+]
+
+
+def layer_of(key: tuple[str, str]) -> str:
+    function, file = key
+    if function.startswith("jsgym_native::") or "<jsgym_native::" in function:
+        return "rasterizer"
+    return next((name for name, pattern in LAYERS if pattern.search(file)), "other")
+
+
+def short_name(key: tuple[str, str]) -> str:
+    """A function as a reader looks it up: its name without the crate's paths, and the
+    last two parts of its file."""
+    function, file = key
+    function = re.sub(r"<impl jsgym_native::[\w:]*::(\w+)>", r"\1", function)
+    function = re.sub(r"\bjsgym_native::(?:\w+::)*?(?=\w+::\w+$|\w+$)", "", function)
+    return f"{function} ({'/'.join(pathlib.PurePosixPath(file).parts[-2:])})"
+
+
+def report_functions(splits: dict[str, tuple[float, Counter]], top: int) -> None:
+    """Each game's split by layer and the functions with the largest mean share."""
+    # a function's file as any game's profile has it
+    home = {f: file for _, costs in splits.values() for f, file in costs if file != "???"}
+    splits = {game: (per_step, Counter({(f, home.get(f, file)): c for (f, file), c in costs.items()}))
+              for game, (per_step, costs) in splits.items()}
+    names = [name for name, _ in LAYERS] + ["other"]
+    print("\n## Split by layer (share of each game's instructions per step)\n")
+    print("| game | instructions per step | " + " | ".join(names) + " |")
+    print("|---|---|" + "---|" * len(names))
+    shares: dict[str, list[float]] = {}
+    for game, (per_step, costs) in splits.items():
+        total = sum(costs.values()) or 1
+        by_layer = Counter()
+        for function, c in costs.items():
+            by_layer[layer_of(function)] += c
+            shares.setdefault(function, []).append(c / total)
+        print(f"| {game} | {per_step:,.0f} | " + " | ".join(f"{100 * by_layer[n] / total:.0f}%" for n in names) + " |")
+    n = len(splits)
+    ranked = sorted(shares.items(), key=lambda kv: -sum(kv[1]) / n)[:top]
+    print(f"\n## The {top} functions with the largest mean share over the {n} games (self cost)\n")
+    print("| function | layer | mean share | largest share | games where >= 1% |")
+    print("|---|---|---|---|---|")
+    for function, s in ranked:
+        print(f"| `{short_name(function)}` | {layer_of(function)} | {100 * sum(s) / n:.2f}% | "
+              f"{100 * max(s):.1f}% | {sum(v >= 0.01 for v in s)} |")
 
 
 def main(argv=None) -> int:
@@ -62,15 +158,33 @@ def main(argv=None) -> int:
     parser.add_argument("games", nargs="*")
     parser.add_argument("--python", default=sys.executable,
                         help="the interpreter whose jsgym build is measured")
+    parser.add_argument("--functions", type=int, metavar="N", default=0,
+                        help="also split each game's instructions by layer and list the N "
+                             "functions with the largest mean share (self cost)")
+    parser.add_argument("--jobs", type=int, default=1, help="games measured at once (default 1)")
     parser.add_argument("--inner", nargs=2, metavar=("GAME", "STEPS"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.inner:
         inner(args.inner[0], int(args.inner[1]))
         return 0
+    if args.functions and not shutil.which("callgrind_annotate"):
+        parser.error("--functions needs callgrind_annotate (valgrind's)")
     print("| game | instructions per step |\n|---|---|")
-    for game in args.games:
-        short, long = count(args.python, game, SHORT), count(args.python, game, LONG)
-        print(f"| {game} | {(long - short) / (LONG - SHORT):,.0f} |", flush=True)
+    splits = {}
+
+    def measure(game: str):
+        return [count(args.python, game, n, args.functions > 0) for n in (SHORT, LONG)]
+
+    # (instruction counts do not depend on what else runs: games may run side by side)
+    with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
+        for game, ((short, short_f), (long, long_f)) in zip(args.games, pool.map(measure, args.games)):
+            per_step = (long - short) / (LONG - SHORT)
+            print(f"| {game} | {per_step:,.0f} |", flush=True)
+            if args.functions:
+                # (Counter subtraction keeps positive counts only: setup-only functions drop out)
+                splits[game] = (per_step, long_f - short_f)
+    if splits:
+        report_functions(splits, args.functions)
     return 0
 
 

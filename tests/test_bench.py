@@ -11,6 +11,7 @@ import os
 import pathlib
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 
@@ -191,3 +192,51 @@ def test_ceiling_bounds_each_ratio_by_the_interpreter_time(tmp_path):
     assert "| bigfish | 8.0 | 2.0 | 30.0 | 0.66x | 2.00x | 2.50x |" in text
     summary = text.split("## Summary")[1]
     assert "| procgen | B:B (jsgym 16 envs / EnvPool 16 envs) | 0.66x | 2.00x | 2.50x | >= 3x | 1 of 1 |" in summary
+
+
+def load_bench(name: str):
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_instructions_splits_self_costs_by_function_and_layer(capsys):
+    """instructions.py --functions: a function's inlined lines (other files) and its
+    lines without a file (???) count as its own, a recursive copy (f'2) is the same
+    function, each lands in its layer (a file one game's profile lacks taken from
+    another's), and the report's shares are of each game's total."""
+    instructions = load_bench("instructions")
+    annotate = """--------------------------------------------------------------------------------
+1,000 (100.0%)  PROGRAM TOTALS
+
+--------------------------------------------------------------------------------
+Ir                   file:function
+--------------------------------------------------------------------------------
+400 (40.00%)  /b/out/quickjs_patched/quickjs.c:JS_CallInternal'2 [/lib/lib_native.so]
+100 (10.00%)  /b/vendor/quickjs/quickjs.h:JS_CallInternal
+250 (25.00%)  /w/rasterizer/src/seams.rs:jsgym_native::seams::MaskRec::add [/lib/lib_native.so]
+ 50 ( 5.00%)  /rustc/abc/library/core/src/num/f32.rs:jsgym_native::seams::MaskRec::add
+150 (15.00%)  /w/p5shim/src/p5_color.c:js_p5_lerp_color [/lib/lib_native.so]
+ 20 ( 2.00%)  ???:js_p5_lerp_color [/lib/lib_native.so]
+ 50 ( 5.00%)  ./string/../sysdeps/x86_64/multiarch/memmove-vec-unaligned-erms.S:__memcpy_avx_unaligned_erms [/usr/lib/libc.so.6]
+
+-- Auto-annotated source: /w/rasterizer/src/seams.rs
+999 (99.9%)  => /w/rasterizer/src/seams.rs:jsgym_native::seams::MaskRec::add (12x)
+"""
+    costs = instructions.parse_self_costs(annotate)
+    interp = ("JS_CallInternal", "/b/out/quickjs_patched/quickjs.c")
+    add = ("jsgym_native::seams::MaskRec::add", "/w/rasterizer/src/seams.rs")
+    assert costs == {interp: 500, add: 300, ("js_p5_lerp_color", "/w/p5shim/src/p5_color.c"): 170,
+                     ("__memcpy_avx_unaligned_erms", "./string/../sysdeps/x86_64/multiarch/memmove-vec-unaligned-erms.S"): 50}
+    assert [instructions.layer_of(k) for k in costs] == ["JS interpreter", "rasterizer", "p5 shim", "libc"]
+    assert instructions.short_name(add) == "MaskRec::add (src/seams.rs)"
+    unknown = instructions.parse_self_costs(" 10 ( 1.00%)  ???:JS_CallInternal [/lib/lib_native.so]\n")
+    assert unknown == {("JS_CallInternal", "???"): 10}
+    instructions.report_functions({"a.js": (1000.0, costs), "b.js": (10.0, Counter({add: 10})),
+                                   "c.js": (10.0, unknown)}, 2)
+    out = capsys.readouterr().out
+    assert "| a.js | 1,000 | 49% | 17% | 0% | 29% | 5% | 0% |" in out
+    assert "| c.js | 10 | 100% | 0% | 0% | 0% | 0% | 0% |" in out
+    # MaskRec::add: 300 of a.js's 1,020 and all of b.js, none of c.js
+    assert "| `MaskRec::add (src/seams.rs)` | rasterizer | 43.14% | 100.0% | 2 |" in out
