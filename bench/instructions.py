@@ -30,9 +30,9 @@ import concurrent.futures
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
-import shutil
 import tempfile
 from collections import Counter
 
