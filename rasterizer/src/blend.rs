@@ -153,6 +153,13 @@ impl Paint {
     #[inline]
     fn blend_whole(&self, dst: &mut [u8]) {
         let (premul, keep) = (self.premul, self.keep);
+        if let [r, g, b] = dst {
+            // (one pixel, the common case at shape edges: no pattern to lay out)
+            for (v, p) in [r, g, b].into_iter().zip(premul) {
+                *v = (p + ((*v as u16 * keep) >> 8)) as u8;
+            }
+            return;
+        }
         let pattern: [u16; 12] = std::array::from_fn(|q| premul[q % 3]);
         let mut chunks = dst.chunks_exact_mut(12);
         for c in &mut chunks {
@@ -270,6 +277,10 @@ pub(crate) mod sse2 {
     /// Blends the whole 16-pixel blocks of `dst`; returns the rest.
     pub fn blend_run(dst: &mut [u8], c: [f32; 3], a: f32, nudge: f32) -> &mut [u8] {
         let blocks = dst.len() / 48;
+        // (most calls blend one edge pixel: no block, so no vectors to set up)
+        if blocks == 0 {
+            return dst;
+        }
         // SAFETY: SSE2 is part of the x86-64 baseline; every load and store stays
         // inside `dst` (48 bytes per block, `blocks` whole blocks).
         unsafe {
@@ -322,6 +333,9 @@ pub(crate) mod sse2 {
     /// u8`, and the same truncation and saturation for every value below `2^31`.
     pub fn rewrite(dst: &mut [u8], start: &[u8], a: [f32; 3], r: f32) -> usize {
         let blocks = dst.len().min(start.len()) / 48;
+        if blocks == 0 {
+            return 0;
+        }
         // SAFETY: SSE2 is part of the x86-64 baseline; every load and store stays
         // inside `dst` and `start` (48 bytes per block, `blocks` whole blocks).
         unsafe {
