@@ -371,3 +371,50 @@ def test_phase_clock_charges_every_moment_to_one_phase(monkeypatch):
     assert clock.take() == {"env": 0.0, "learn": 0.0, "other": 4.0}
     assert clock.total == {"env": 1.5, "learn": 2.0, "other": 4.0}
     assert sum(clock.total.values()) == now[0] - 10.0
+
+
+@pytest.mark.parametrize("encoder", ["nature", "impala"])
+def test_encoders_take_pixels_as_the_network_on_pixels_over_255(encoder):
+    """The first convolution scales the weights instead of the pixels: the same
+    function of the same parameters as the convolution of ``obs / 255``."""
+    import torch
+    import torch.nn.functional as F
+    from jsgym.trainers import common
+
+    torch.manual_seed(0)
+    agent = common.Agent((64, 64, 3), 5, encoder)
+    obs = torch.randint(0, 256, (6, 64, 64, 3), dtype=torch.uint8)
+    first = next(m for m in agent.modules() if isinstance(m, torch.nn.Conv2d))
+    assert isinstance(first, common.PixelConv)
+    x = obs.float().permute(0, 3, 1, 2)
+    want = F.conv2d(x / 255.0, first.weight, first.bias, first.stride, first.padding)
+    torch.testing.assert_close(first(x), want, rtol=1e-5, atol=1e-5)
+    with torch.no_grad():
+        logits, value = agent(obs)
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            logits16, value16 = agent(obs)
+    # under autocast the heads still answer in float32, close to the float32 pass
+    assert logits16.dtype == value16.dtype == torch.float32
+    torch.testing.assert_close(logits16, logits, rtol=0.05, atol=0.05)
+    torch.testing.assert_close(value16, value, rtol=0.05, atol=0.05)
+
+
+def test_sampled_actions_follow_the_softmax_and_carry_their_log_probability():
+    import torch
+    from torch.distributions import Categorical
+    from jsgym.trainers import common
+
+    torch.manual_seed(0)
+    logits = torch.tensor([[2.0, 0.0, -1.0, 0.5]]).repeat(40_000, 1)
+    action, log_prob = common.sample_actions(logits)
+    want = torch.softmax(logits[0], -1)
+    share = torch.bincount(action, minlength=4).float() / len(action)
+    torch.testing.assert_close(share, want, atol=0.01, rtol=0)
+    torch.testing.assert_close(log_prob, Categorical(logits=logits).log_prob(action))
+
+    logits = torch.randn(64, 6, dtype=torch.bfloat16)
+    actions = torch.randint(0, 6, (64,))
+    got_lp, got_entropy = common.action_log_probs(logits, actions)
+    dist = Categorical(logits=logits.float())
+    torch.testing.assert_close(got_lp, dist.log_prob(actions))
+    torch.testing.assert_close(got_entropy, dist.entropy())
