@@ -485,6 +485,19 @@ mod run_tests {
     }
 
     #[test]
+    fn fill_rgb_writes_every_whole_pixel_and_nothing_else() {
+        for rgb in [[10, 20, 30], [7, 7, 7], [255, 0, 128]] {
+            for len in 0..200 {
+                let mut dst = vec![1u8; len];
+                fill_rgb(&mut dst, rgb);
+                let whole = len / 3 * 3;
+                assert!(dst[..whole].chunks_exact(3).all(|px| px == rgb), "{rgb:?} over {len} bytes");
+                assert!(dst[whole..].iter().all(|&v| v == 1), "{rgb:?} over {len} bytes: a partial pixel written");
+            }
+        }
+    }
+
+    #[test]
     fn a_uniform_run_blends_every_pixel_as_one_pixel_blends() {
         let mut s = 0x9e37_79b9_7f4a_7c15u64;
         // every destination level in every channel position, then random rows of every
