@@ -143,6 +143,21 @@ impl Paint {
         }
     }
 
+    /// Channel `ch` of value `v` after [`Paint::blend_uniform`] at full coverage: the
+    /// same arithmetic, one channel at a time.
+    #[inline]
+    pub fn whole_channel(&self, ch: usize, v: u8) -> u8 {
+        if self.mask_gamma.is_some() {
+            let mut px = [v; 3];
+            self.blend_uniform(&mut px, 1.0);
+            return px[ch];
+        }
+        if self.opaque() {
+            return self.rgb[ch];
+        }
+        (self.premul[ch] + ((v as u16 * self.keep) >> 8)) as u8
+    }
+
     /// Blends the whole RGB pixels `dst` with the translucent paint as Chromium's
     /// canvas does (Skia's blit of a colour into 8-bit premultiplied pixels):
     /// `premul + (d * (256 - alpha) >> 8)`, which matched it on every channel value
@@ -482,6 +497,24 @@ mod run_tests {
         *s ^= *s << 25;
         *s ^= *s >> 27;
         s.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    #[test]
+    fn whole_channel_is_a_whole_pixel_blend_channel_by_channel() {
+        let mut s = 0x1234_5678_9abc_def1u64;
+        for case in 0..200 {
+            let col = Rgba::new(next(&mut s) as u8, next(&mut s) as u8, next(&mut s) as u8, [255, 1, 128, next(&mut s) as u8][case % 4]);
+            let Some(paint) = Paint::new(col) else { continue };
+            let paint = if case % 3 == 0 { paint.with_mask_gamma() } else { paint };
+            for v in 0..=255u8 {
+                let mut px = [v, v.wrapping_mul(7), v.wrapping_add(91)];
+                let before = px;
+                paint.blend_uniform(&mut px, 1.0);
+                for ch in 0..3 {
+                    assert_eq!(paint.whole_channel(ch, before[ch]), px[ch], "case {case}: {col:?}, channel {ch} at {}", before[ch]);
+                }
+            }
+        }
     }
 
     #[test]

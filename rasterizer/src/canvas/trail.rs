@@ -178,6 +178,9 @@ impl Canvas {
         change.resize(3 * ow * oh, 0.0);
         covered.clear();
         covered.resize(ow * oh, false);
+        // (the trail's blend and the map are the same for every cell of the call: each
+        // channel value is computed once)
+        let (mut through_trail, mut through_trail_map, mut through_map_only) = (Levels::new(), Levels::new(), Levels::new());
         for cell in &cells.active {
             let g = cell.at.1 as usize * cw + cell.at.0 as usize;
             if cell.at.0 as usize >= cw || g >= t.stamp.len() {
@@ -192,15 +195,9 @@ impl Canvas {
             let (this_frame, last_frame) = (t.stamp[g] == now, t.stamp[g] == last && valid);
             match how {
                 Held::Background if this_frame => {}
-                Held::Background if last_frame => trail.blend_uniform(px, 1.0),
-                Held::Map(map) if this_frame || last_frame => {
-                    if last_frame {
-                        trail.blend_uniform(px, 1.0);
-                    }
-                    for ch in 0..3 {
-                        px[ch] = (map[ch].0 + map[ch].1 * px[ch] as f32 + 0.5).clamp(0.0, 255.0) as u8;
-                    }
-                }
+                Held::Background if last_frame => through_trail.apply(px, |ch, v| trail.whole_channel(ch, v)),
+                Held::Map(map) if last_frame => through_trail_map.apply(px, |ch, v| through_map(map, ch, trail.whole_channel(ch, v))),
+                Held::Map(map) if this_frame => through_map_only.apply(px, |ch, v| through_map(map, ch, v)),
                 // (a canvas pixel starts from the observation pixel it covers most)
                 _ => px.copy_from_slice(&self.pixels[3 * ((oy0 + home / ow) * w + ox0 + home % ow)..][..3]),
             }
@@ -235,6 +232,34 @@ impl Canvas {
         }
         let t = &mut self.trail_canvas;
         (t.held, t.change, t.covered) = (held, change, covered);
+    }
+}
+
+/// A channel value after a translucent blend over it whole (`x -> a + k x`, rounded).
+fn through_map(map: [(f32, f32); 3], ch: usize, v: u8) -> u8 {
+    (map[ch].0 + map[ch].1 * v as f32 + 0.5).clamp(0.0, 255.0) as u8
+}
+
+/// A function of each channel's value, computed at the first value that asks for it
+/// and looked up after that.
+struct Levels([[u16; 256]; 3]);
+
+impl Levels {
+    const UNSET: u16 = u16::MAX;
+
+    fn new() -> Levels {
+        Levels([[Self::UNSET; 256]; 3])
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, px: &mut [u8], f: impl Fn(usize, u8) -> u8) {
+        for ch in 0..3 {
+            let slot = &mut self.0[ch][px[ch] as usize];
+            if *slot == Self::UNSET {
+                *slot = f(ch, px[ch]) as u16;
+            }
+            px[ch] = *slot as u8;
+        }
     }
 }
 
