@@ -238,8 +238,19 @@ pub(crate) fn mul_div255_round(c: u8, a: u8) -> u16 {
 /// 8)`): the pixel becomes `(premul * src >> 8) + (d * dst >> 8)`.
 #[inline]
 pub(crate) fn skia_aa_scales(alpha: u32, cov: f64) -> (u32, u32) {
-    let aa = ((cov.min(1.0) * 255.0).round() as u32).min(255);
+    let aa = round_level(cov.min(1.0) * 255.0);
     (aa + 1, 256 - ((alpha * (aa + 1)) >> 8))
+}
+
+/// `(x.round() as u32).min(255)` (half away from zero; negative and NaN give 0)
+/// without the libm call `f64::round` is on baseline x86-64: the fraction above the
+/// truncated integer is exact for every value below 2^52.
+#[inline(always)]
+fn round_level(x: f64) -> u32 {
+    let x = x.clamp(-1.0, 256.0);
+    let i = x as i64;
+    let up = x - i as f64 >= 0.5;
+    (i + up as i64).clamp(0, 255) as u32
 }
 
 /// The 8-bit result of moving the channel `d` by `t` levels (`d + t` within
@@ -514,6 +525,20 @@ mod run_tests {
                     assert_eq!(paint.whole_channel(ch, before[ch]), px[ch], "case {case}: {col:?}, channel {ch} at {}", before[ch]);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn round_level_is_round_clamped_to_a_level() {
+        let want = |x: f64| (x.round() as u32).min(255);
+        let mut s = 0x0bad_cafe_f00d_1234u64;
+        let specials = [0.0, -0.0, 0.5, 1.5, 254.5, 255.0, 255.49, 255.5, 300.0, -0.5, -0.49, -3.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 0.49999999999999994, 127.49999999999999];
+        for x in specials.into_iter().chain((0..100_000).map(|_| (next(&mut s) % 1_000_000) as f64 / 3_000.0 - 30.0)) {
+            assert_eq!(super::round_level(x), want(x), "{x}");
+        }
+        for k in 0..=2560 {
+            let x = k as f64 / 10.0;
+            assert_eq!(super::round_level(x), want(x), "{x}");
         }
     }
 

@@ -86,6 +86,7 @@ pub(super) struct TrailCanvas {
     /// Scratch of [`Canvas::trail_blend`]: how each observation pixel of the box came
     /// on, and what the layers changed of it.
     held: Vec<(Held, bool)>,
+    compared: Vec<Compared>,
     change: Vec<f32>,
     covered: Vec<bool>,
     /// The buffer as the trail's background left it, with the blends here since, in
@@ -94,6 +95,14 @@ pub(super) struct TrailCanvas {
     expected: Vec<u8>,
     frame: u64,
     valid: Vec<bool>,
+}
+
+/// An observation pixel as it is now and as the trail's background and the blends
+/// over it left it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Compared {
+    now: [u8; 3],
+    was: [u8; 3],
 }
 
 /// How an observation pixel of a box came from what was left there last frame.
@@ -137,21 +146,22 @@ impl Canvas {
     /// expects), or through a map that the pixels that differ have in common (a
     /// translucent HUD bar drawn over the place); and whether nothing else drew on it
     /// after those blends last frame.
-    fn trail_held(&self, obs: (usize, usize, usize, usize), held: &mut Vec<(Held, bool)>) {
+    fn trail_held(&self, obs: (usize, usize, usize, usize), held: &mut Vec<(Held, bool)>, compared: &mut Vec<Compared>) {
         let (ox0, oy0, ow, oh) = obs;
-        let pick = |buf: &[u8], o: usize| {
-            let at = 3 * ((oy0 + o / ow) * self.w + ox0 + o % ow);
-            [buf[at], buf[at + 1], buf[at + 2]]
-        };
-        let now = |o: usize| pick(&self.pixels, o);
-        let was = |o: usize| pick(&self.trail_canvas.expected, o);
-        let valid = |o: usize| self.trail_canvas.valid.get((oy0 + o / ow) * self.w + ox0 + o % ow).copied().unwrap_or(false);
+        let t = &self.trail_canvas;
         held.clear();
-        held.extend((0..ow * oh).map(|o| (if now(o) == was(o) { Held::Background } else { Held::Not }, valid(o))));
+        compared.clear();
+        for y in oy0..oy0 + oh {
+            for o in y * self.w + ox0..y * self.w + ox0 + ow {
+                let (now, was) = (&self.pixels[3 * o..3 * o + 3], &t.expected[3 * o..3 * o + 3]);
+                held.push((if now == was { Held::Background } else { Held::Not }, t.valid.get(o).copied().unwrap_or(false)));
+                compared.push(Compared { now: [now[0], now[1], now[2]], was: [was[0], was[1], was[2]] });
+            }
+        }
         let rest: Vec<usize> = (0..ow * oh).filter(|&o| held[o].0 == Held::Not).collect();
-        if let Some(map) = common_map(&rest, now, was) {
+        if let Some(map) = common_map(&rest, compared) {
             for &o in &rest {
-                let (n, l) = (now(o), was(o));
+                let Compared { now: n, was: l } = compared[o];
                 if (0..3).all(|ch| (map[ch].0 + map[ch].1 * l[ch] as f32 - n[ch] as f32).abs() <= 1.0) {
                     held[o].0 = Held::Map(map);
                 }
@@ -165,8 +175,9 @@ impl Canvas {
     /// observation pixel), and adds to the observation pixels the area average of
     /// what the layers changed.
     pub(super) fn trail_blend(&mut self, trail: Paint, cells: &CanvasCells, layers: &[([u8; 3], &[f32])]) {
-        let mut held = std::mem::take(&mut self.trail_canvas.held);
-        self.trail_held(cells.obs, &mut held);
+        let (mut held, mut compared) = (std::mem::take(&mut self.trail_canvas.held), std::mem::take(&mut self.trail_canvas.compared));
+        self.trail_held(cells.obs, &mut held, &mut compared);
+        self.trail_canvas.compared = compared;
         let (w, (ox0, oy0, ow, oh)) = (self.w, cells.obs);
         let (now, last) = (self.frame_serial, self.frame_serial.wrapping_sub(1));
         let cw = self.trail_canvas.size.0;
@@ -436,23 +447,29 @@ impl Canvas {
 /// translucent blends keep the same share of each) that takes `left(o)` to `now(o)`
 /// within a level on most of the pixels `os` (at least 4, with left values apart), if
 /// any: fitted by least squares, then again on the pixels the first fit holds for.
-fn common_map(os: &[usize], now: impl Fn(usize) -> [u8; 3], left: impl Fn(usize) -> [u8; 3]) -> Option<[(f32, f32); 3]> {
+fn common_map(os: &[usize], compared: &[Compared]) -> Option<[(f32, f32); 3]> {
     const MIN_PIXELS: usize = 4;
-    let fit = |pick: &dyn Fn(usize) -> bool| -> Option<[(f32, f32); 3]> {
-        let picked: Vec<usize> = os.iter().copied().filter(|&o| pick(o)).collect();
+    let fit = |pick: &dyn Fn(&Compared) -> bool| -> Option<[(f32, f32); 3]> {
+        let picked: Vec<&Compared> = os.iter().map(|&o| &compared[o]).filter(|s| pick(s)).collect();
         if picked.len() < MIN_PIXELS {
             return None;
         }
         let n = picked.len() as f32;
-        let mean = |f: &dyn Fn(usize) -> [u8; 3], ch: usize| picked.iter().map(|&o| f(o)[ch] as f32).sum::<f32>() / n;
-        let (ml, mn): (Vec<f32>, Vec<f32>) = (0..3).map(|ch| (mean(&left, ch), mean(&now, ch))).unzip();
-        let (mut sxx, mut sxy) = (0f32, 0f32);
-        for &o in &picked {
-            let (l, v) = (left(o), now(o));
+        // (each channel summed in the pixels' order)
+        let (mut sl, mut sn) = ([0f32; 3], [0f32; 3]);
+        for s in &picked {
             for ch in 0..3 {
-                let dx = l[ch] as f32 - ml[ch];
+                sl[ch] += s.was[ch] as f32;
+                sn[ch] += s.now[ch] as f32;
+            }
+        }
+        let (ml, mn) = (sl.map(|v| v / n), sn.map(|v| v / n));
+        let (mut sxx, mut sxy) = (0f32, 0f32);
+        for s in &picked {
+            for ch in 0..3 {
+                let dx = s.was[ch] as f32 - ml[ch];
                 sxx += dx * dx;
-                sxy += dx * (v[ch] as f32 - mn[ch]);
+                sxy += dx * (s.now[ch] as f32 - mn[ch]);
             }
         }
         // (left values must spread for the slope to mean anything)
@@ -463,10 +480,7 @@ fn common_map(os: &[usize], now: impl Fn(usize) -> [u8; 3], left: impl Fn(usize)
         (k > 0.0 && k <= 1.0).then(|| std::array::from_fn(|ch| (mn[ch] - k * ml[ch], k)))
     };
     let first = fit(&|_| true)?;
-    let holds = |o: usize| {
-        let (n, l) = (now(o), left(o));
-        (0..3).all(|ch| (first[ch].0 + first[ch].1 * l[ch] as f32 - n[ch] as f32).abs() <= 1.5)
-    };
+    let holds = |s: &Compared| (0..3).all(|ch| (first[ch].0 + first[ch].1 * s.was[ch] as f32 - s.now[ch] as f32).abs() <= 1.5);
     fit(&holds)
 }
 
