@@ -444,9 +444,11 @@ impl Canvas {
 }
 
 /// The per-channel map `x -> a + k x` (`0 < k <= 1`, one `k` for all channels, as
-/// translucent blends keep the same share of each) that takes `left(o)` to `now(o)`
-/// within a level on most of the pixels `os` (at least 4, with left values apart), if
-/// any: fitted by least squares, then again on the pixels the first fit holds for.
+/// translucent blends keep the same share of each) that takes `compared[o].was` to
+/// `compared[o].now` within a level on most of the pixels `os` (at least 4, with `was`
+/// values apart), if any: fitted by least squares, then again on the pixels the first
+/// fit holds for. (A frame has one such map per box: [`Canvas::trail_blend`] keeps
+/// one table of it per call.)
 fn common_map(os: &[usize], compared: &[Compared]) -> Option<[(f32, f32); 3]> {
     const MIN_PIXELS: usize = 4;
     let fit = |pick: &dyn Fn(&Compared) -> bool| -> Option<[(f32, f32); 3]> {
