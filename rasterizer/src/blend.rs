@@ -155,6 +155,13 @@ impl Paint {
         if self.opaque() {
             return self.rgb[ch];
         }
+        self.whole_level(ch, v)
+    }
+
+    /// Channel `ch` of value `v` under a translucent paint over the whole pixel
+    /// ([`Paint::blend_whole`]'s arithmetic).
+    #[inline(always)]
+    fn whole_level(&self, ch: usize, v: u8) -> u8 {
         (self.premul[ch] + ((v as u16 * self.keep) >> 8)) as u8
     }
 
@@ -168,10 +175,10 @@ impl Paint {
     #[inline]
     fn blend_whole(&self, dst: &mut [u8]) {
         let (premul, keep) = (self.premul, self.keep);
-        if let [r, g, b] = dst {
+        if dst.len() == 3 {
             // (one pixel, the common case at shape edges: no pattern to lay out)
-            for (v, p) in [r, g, b].into_iter().zip(premul) {
-                *v = (p + ((*v as u16 * keep) >> 8)) as u8;
+            for (ch, v) in dst.iter_mut().enumerate() {
+                *v = self.whole_level(ch, *v);
             }
             return;
         }

@@ -105,6 +105,14 @@ pub(super) struct Compared {
     was: [u8; 3],
 }
 
+impl Compared {
+    /// Whether the map `x -> a + k x` takes the pixel from what was left there to what
+    /// it holds now within `tolerance` levels on every channel.
+    fn fits(&self, map: [(f32, f32); 3], tolerance: f32) -> bool {
+        (0..3).all(|ch| (map[ch].0 + map[ch].1 * self.was[ch] as f32 - self.now[ch] as f32).abs() <= tolerance)
+    }
+}
+
 /// How an observation pixel of a box came from what was left there last frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Held {
@@ -161,8 +169,7 @@ impl Canvas {
         let rest: Vec<usize> = (0..ow * oh).filter(|&o| held[o].0 == Held::Not).collect();
         if let Some(map) = common_map(&rest, compared) {
             for &o in &rest {
-                let Compared { now: n, was: l } = compared[o];
-                if (0..3).all(|ch| (map[ch].0 + map[ch].1 * l[ch] as f32 - n[ch] as f32).abs() <= 1.0) {
+                if compared[o].fits(map, 1.0) {
                     held[o].0 = Held::Map(map);
                 }
             }
@@ -482,8 +489,7 @@ fn common_map(os: &[usize], compared: &[Compared]) -> Option<[(f32, f32); 3]> {
         (k > 0.0 && k <= 1.0).then(|| std::array::from_fn(|ch| (mn[ch] - k * ml[ch], k)))
     };
     let first = fit(&|_| true)?;
-    let holds = |s: &Compared| (0..3).all(|ch| (first[ch].0 + first[ch].1 * s.was[ch] as f32 - s.now[ch] as f32).abs() <= 1.5);
-    fit(&holds)
+    fit(&|s| s.fits(first, 1.5))
 }
 
 /// An opaque `rgb` over the 8-bit pixel `px` at coverage `cov`, as Skia blits an
