@@ -358,7 +358,7 @@ def build_flags() -> str:
     c_flags = "?"
     try:
         src = (ROOT / "rasterizer" / "build.rs").read_text()
-        found = re.findall(r'"(-O[0-3s]|-ffp-contract=\w+|-march=[\w-]+|-flto\S*)"', src)
+        found = re.findall(r'"(-O[0-3s]|-ffp-contract=\w+|-fno-semantic-interposition|-march=[\w-]+|-flto\S*)"', src)
         c_flags = " ".join(dict.fromkeys(found)) or "?"
     except OSError:
         pass

@@ -55,6 +55,11 @@ fn main() {
         // Same rounding as V8: no fused multiply-add contraction anywhere.
         "-ffp-contract=off".into(),
         "-fno-strict-aliasing".into(),
+        // -fPIC alone lets the compiler assume any exported function may be replaced at
+        // load time, so it never inlines QuickJS's public API (JS_FreeValue's slow
+        // path, JS_ToFloat64, ...) into the interpreter or the shim; the library
+        // exports only jg_* anyway. 2-6% on logic-heavy games.
+        "-fno-semantic-interposition".into(),
         "-D_GNU_SOURCE".into(),
         format!("-DCONFIG_VERSION=\"{version}\""),
         format!("-I{}", qjs.display()),
