@@ -100,7 +100,10 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
         fit: ``"stretch"`` (canvas scaled to the observation, as the browser frame
             is downsampled) or ``"letterbox"`` (uniform scale, black bars).
         supersample: 1 renders exact-coverage pixels at observation size; 2-4
-            render ``s x s`` subpixels each (closer to the browser, slower).
+            render ``s x s`` subpixels each (closer to the browser, slower). Frames
+            drawn over a trail (a translucent ``background()`` over the last frame)
+            render at twice this while that is coarser than the game's canvas (at
+            most 4), and go back to it at a frame that covers the canvas.
         profile: time JS, rasterizing and copying per env (see ``profile()``).
         backend: ``"quickjs"`` (native, fast) or ``"browser"`` (headless Chromium
             running the real p5.js, one page per env: the fidelity reference; see

@@ -44,6 +44,11 @@ impl Deadline {
         self.left = self.every;
     }
 
+    /// The deadline set last (`0`: none).
+    pub fn at_ns(&self) -> u64 {
+        self.at_ns
+    }
+
     /// Counts one command; true when the deadline has passed (checked every
     /// `every` commands).
     #[inline]

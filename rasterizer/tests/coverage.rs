@@ -7,7 +7,7 @@ use std::f32::consts::PI;
 
 use common::*;
 use jsgym_native::command::{ArcMode, Cap, Join, Verb};
-use jsgym_native::CommandWriter;
+use jsgym_native::{Canvas, CommandWriter, Fit, Rgba};
 
 #[test]
 fn axis_rect_with_fractional_edges_has_exact_area_and_corner_pixels() {
@@ -312,4 +312,37 @@ fn dots_inside_one_pixel_blend_their_rasterized_area_there_only() {
         fast += (cov[at] > 0.0 && cov.iter().filter(|&&v| v > 0.0).count() == 1) as usize;
     }
     assert!(fast > 300, "only {fast} of 400 dots lay inside one pixel");
+}
+
+#[test]
+fn reached_by_is_the_box_of_the_covered_pixels_draw_after_draw() {
+    // The box of the pixels coverage_of covers, from one canvas reused for shapes in
+    // turn: a rect, a circle, a triangle, one off the canvas, and the rect again.
+    let shapes: Vec<CommandWriter> = (0..5)
+        .map(|i| {
+            let mut cw = CommandWriter::new();
+            cw.canvas(400.0, 400.0);
+            let f = fill(Rgba::new(200, 100, 50, 255));
+            match i {
+                0 | 4 => cw.rect(&f, 33.3, 71.9, 40.2, 18.6),
+                1 => cw.ellipse(&f, 250.5, 301.25, 17.0, 9.5),
+                2 => cw.path(&f, &[Verb::Move(10.0, 390.0), Verb::Line(90.5, 300.2), Verb::Line(120.0, 399.0), Verb::Close]),
+                _ => cw.rect(&f, 500.0, 20.0, 30.0, 30.0),
+            };
+            cw
+        })
+        .collect();
+    let mut reused = Canvas::new(64, 64, Fit::Stretch, 2).unwrap();
+    for (i, cw) in shapes.iter().enumerate() {
+        let cov = Canvas::new(64, 64, Fit::Stretch, 2).unwrap().coverage_of(cw.words()).unwrap();
+        let w = 128;
+        let mut want: Option<[usize; 4]> = None;
+        for (k, _) in cov.iter().enumerate().filter(|(_, &c)| c > 0.0) {
+            let (x, y) = (k % w, k / w);
+            let b = want.get_or_insert([x, y, x + 1, y + 1]);
+            *b = [b[0].min(x), b[1].min(y), b[2].max(x + 1), b[3].max(y + 1)];
+        }
+        assert_eq!(reused.reached_by(cw.words()).unwrap(), want, "shape {i}");
+        assert_eq!(i == 3, want.is_none());
+    }
 }

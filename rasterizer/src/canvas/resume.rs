@@ -242,6 +242,14 @@ impl Canvas {
         // (a run of bands does not continue from the last stream: a gap in the count)
         self.cmd_serial += 1;
         let start = if self.probe.is_some() { Start::OverLast } else { start_of(words, self.logical, &mut self.start_cover) };
+        if self.probe.is_none() {
+            use crate::command::OP_BACKGROUND;
+            match start {
+                Start::OverLast if words.first() == Some(&OP_BACKGROUND) && words.len() >= 3 && words[2] >> 24 != 0 => self.refine_for_trail(),
+                Start::Opaque | Start::Bands => self.end_refined_trail(),
+                _ => {}
+            }
+        }
         self.frame_serial += 1;
         self.trail = None;
         if start == Start::OverLast {

@@ -359,7 +359,7 @@ impl Canvas {
                     continue;
                 }
                 match &mut self.probe {
-                    Some(p) => p[y * w + x] += c,
+                    Some(p) => p.add(y * w + x, x, y, c),
                     None => paint.blend_cov(&mut self.pixels[3 * (y * w + x)..3 * (y * w + x) + 3], c),
                 }
             }

@@ -391,15 +391,7 @@ impl Canvas {
         }
         let mut stream = vec![OP_CANVAS, 4, (lw as f32).to_bits(), (lh as f32).to_bits()];
         stream.extend_from_slice(words);
-        let coarse = self.trail_shapes.scratch.as_mut()?.coverage_of(&stream).ok()?;
-        let (mut ox0, mut oy0, mut ox1, mut oy1) = (w, h, 0, 0);
-        for (k, _) in coarse.iter().enumerate().filter(|(_, &c)| c > 0.0) {
-            let (x, y) = (k % w, k / w);
-            (ox0, oy0, ox1, oy1) = (ox0.min(x), oy0.min(y), ox1.max(x + 1), oy1.max(y + 1));
-        }
-        if ox1 <= ox0 || oy1 <= oy0 {
-            return None;
-        }
+        let [ox0, oy0, ox1, oy1] = self.trail_shapes.scratch.as_mut()?.reached_by(&stream).ok()??;
         // its canvas pixels (a pixel more each side), measured apart for the fill and
         // the stroke on a canvas of the box's size, the shape moved to its corner
         let canvas_x = |o: usize, round: fn(f64) -> f64| round((o as f64 - self.tx) / self.sx) as i64;
