@@ -27,6 +27,7 @@ with like.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import pathlib
 import statistics
@@ -72,6 +73,8 @@ def build_tree(ref: str) -> pathlib.Path:
     native = tree / "jsgym" / "_native"
     if (native / "lib_native.so").exists():
         return tree
+    if importlib.util.find_spec("maturin") is None:
+        raise SystemExit("--before-tree builds the commit's wheel with maturin: pip install maturin")
     print(f"checking out and building {ref} ({sha}) whole ...", file=sys.stderr)
     if not tree.exists():
         subprocess.run(["git", "worktree", "add", "--detach", "-q", str(tree), sha], cwd=ROOT,
