@@ -90,11 +90,16 @@ pub(super) struct TrailCanvas {
     change: Vec<f32>,
     covered: Vec<bool>,
     /// The buffer as the trail's background left it, with the blends here since, in
-    /// stream `frame`; and which pixels still held that at the end of the last stream
-    /// (nothing else drew there after those blends).
+    /// stream `frame`.
     expected: Vec<u8>,
     frame: u64,
-    valid: Vec<bool>,
+    /// The last stream's `expected` and the buffer at its end (when `last_ok`: that
+    /// stream was the one before this): a pixel where the two agree still held what
+    /// the blends left (nothing else drew there after them). Compared only for the
+    /// pixels a blend asks about.
+    last_expected: Vec<u8>,
+    last_end: Vec<u8>,
+    last_ok: bool,
 }
 
 /// An observation pixel as it is now and as the trail's background and the blends
@@ -144,9 +149,12 @@ impl Canvas {
     /// trail and blends here made of them.
     pub(super) fn trail_end(&mut self) {
         let t = &mut self.trail_canvas;
-        let last = t.frame == self.frame_serial.wrapping_sub(1) && t.expected.len() == self.pixels.len();
-        t.valid.clear();
-        t.valid.extend((0..self.pixels.len() / 3).map(|o| last && t.expected[3 * o..3 * o + 3] == self.pixels[3 * o..3 * o + 3]));
+        t.last_ok = t.frame == self.frame_serial.wrapping_sub(1) && t.expected.len() == self.pixels.len();
+        if t.last_ok {
+            // (trail_begin fills `expected` again after the background)
+            std::mem::swap(&mut t.expected, &mut t.last_expected);
+            t.last_end.clone_from(&self.pixels);
+        }
     }
 
     /// How each observation pixel of `obs` came on since the blends here: as the
@@ -162,7 +170,8 @@ impl Canvas {
         for y in oy0..oy0 + oh {
             for o in y * self.w + ox0..y * self.w + ox0 + ow {
                 let (now, was) = (&self.pixels[3 * o..3 * o + 3], &t.expected[3 * o..3 * o + 3]);
-                held.push((if now == was { Held::Background } else { Held::Not }, t.valid.get(o).copied().unwrap_or(false)));
+                let valid = t.last_ok && t.last_expected.get(3 * o..3 * o + 3) == t.last_end.get(3 * o..3 * o + 3);
+                held.push((if now == was { Held::Background } else { Held::Not }, valid));
                 compared.push(Compared { now: [now[0], now[1], now[2]], was: [was[0], was[1], was[2]] });
             }
         }
