@@ -330,6 +330,17 @@ impl Probe {
     }
 }
 
+/// `dst` (RGB rows of `dst_w` pixels) as `src` (rows of `src_w`) with each pixel
+/// repeated over the `k x k` pixels it covers.
+fn repeat_pixels(src: &[u8], src_w: usize, k: usize, dst: &mut [u8], dst_w: usize) {
+    for (y, row) in dst.chunks_exact_mut(3 * dst_w).enumerate() {
+        let from = &src[(y / k) * 3 * src_w..][..3 * src_w];
+        for (x, px) in row.chunks_exact_mut(3).enumerate() {
+            px.copy_from_slice(&from[3 * (x / k)..3 * (x / k) + 3]);
+        }
+    }
+}
+
 /// Where coverage goes: into pixels through a paint, or summed into a probe buffer.
 fn emit(pixels: &mut [u8], probe: &mut Option<Probe>, w: usize, paint: &Paint, y: usize, x0: usize, cov: &[f32]) {
     let start = y * w + x0;
@@ -650,26 +661,11 @@ impl Canvas {
         c.tol = self.tol;
         c.set_logical(self.logical.0, self.logical.1);
         if ss > self.ss {
-            let k = ss / self.ss;
-            for (y, row) in c.pixels.chunks_exact_mut(3 * c.w).enumerate() {
-                let src = &self.pixels[(y / k) * 3 * self.w..][..3 * self.w];
-                for (x, px) in row.chunks_exact_mut(3).enumerate() {
-                    px.copy_from_slice(&src[3 * (x / k)..3 * (x / k) + 3]);
-                }
-            }
+            repeat_pixels(&self.pixels, self.w, ss / self.ss, &mut c.pixels, c.w);
         } else {
             let mut obs = vec![0u8; 3 * self.obs_w * self.obs_h];
             self.read_rgb(&mut obs);
-            if ss == 1 {
-                c.pixels = obs;
-            } else {
-                for (y, row) in c.pixels.chunks_exact_mut(3 * c.w).enumerate() {
-                    let src = &obs[(y / ss) * 3 * self.obs_w..][..3 * self.obs_w];
-                    for (x, px) in row.chunks_exact_mut(3).enumerate() {
-                        px.copy_from_slice(&src[3 * (x / ss)..3 * (x / ss) + 3]);
-                    }
-                }
-            }
+            repeat_pixels(&obs, self.obs_w, ss, &mut c.pixels, c.w);
         }
         c.deadline.set(self.deadline.at_ns());
         c.cmd_serial = self.cmd_serial;

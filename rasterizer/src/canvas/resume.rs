@@ -242,21 +242,22 @@ impl Canvas {
         // (a run of bands does not continue from the last stream: a gap in the count)
         self.cmd_serial += 1;
         let start = if self.probe.is_some() { Start::OverLast } else { start_of(words, self.logical, &mut self.start_cover) };
-        if self.probe.is_none() {
-            use crate::command::OP_BACKGROUND;
-            match start {
-                Start::OverLast if words.first() == Some(&OP_BACKGROUND) && words.len() >= 3 && words[2] >> 24 != 0 => self.refine_for_trail(),
-                Start::Opaque | Start::Bands => self.end_refined_trail(),
-                _ => {}
+        // a trail: a translucent background() over the last frame (never while probing)
+        let trail = match words {
+            &[crate::command::OP_BACKGROUND, _, colour, ..] if start == Start::OverLast && self.probe.is_none() => {
+                crate::blend::Paint::new(crate::command::Rgba::from_word(colour))
             }
+            _ => None,
+        };
+        // (before anything else: resampling starts the canvas's state afresh)
+        if trail.is_some() {
+            self.refine_for_trail();
+        } else if matches!(start, Start::Opaque | Start::Bands) {
+            self.end_refined_trail();
         }
+        self.trail = trail;
         self.frame_serial += 1;
-        self.trail = None;
         if start == Start::OverLast {
-            use crate::command::OP_BACKGROUND;
-            if self.probe.is_none() && words.first() == Some(&OP_BACKGROUND) && words.len() >= 3 {
-                self.trail = crate::blend::Paint::new(crate::command::Rgba::from_word(words[2]));
-            }
             // (drawn whole from its start, always: runs of bands apply)
             self.bands.allowed = true;
             self.bands.over_last = true;

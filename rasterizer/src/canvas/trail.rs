@@ -145,8 +145,9 @@ impl Canvas {
         }
     }
 
-    /// Before the trail's background: which pixels still hold what the last stream's
-    /// trail and blends here made of them.
+    /// Before the trail's background: keeps the last stream's `expected` and the
+    /// buffer as that stream left it, for [`Canvas::trail_held`] to tell which pixels
+    /// still hold what its trail and blends here made of them.
     pub(super) fn trail_end(&mut self) {
         let t = &mut self.trail_canvas;
         t.last_ok = t.frame == self.frame_serial.wrapping_sub(1) && t.expected.len() == self.pixels.len();
