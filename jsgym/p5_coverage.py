@@ -4,8 +4,10 @@ Every other name real p5.js 1.11.13 puts in a global-mode sketch's scope exists 
 the QuickJS backend with p5's behaviour. Each name here is refused there instead:
 calling it (reading it, for a variable) throws ``jsgym: NAME ... is not supported
 (...)``, so a game that needs one fails at once with the reason rather than
-drifting from the browser; the names in :data:`UNDEFINED` are not defined at all. (createCanvas(w, h, WEBGL) and blendMode() other than
-BLEND are refused the same way; the functions themselves exist.)
+drifting from the browser; the names in :data:`UNDEFINED` are not defined at all. (createCanvas(w, h, WEBGL), blendMode(REMOVE) and
+blendMode(REPLACE) are refused the same way; the functions themselves exist. ``drawingContext``
+exists with the canvas 2D context's shadow only: ``shadowBlur``, ``shadowColor``,
+``shadowOffsetX`` and ``shadowOffsetY``; any other member of it is refused by name.)
 
 This table is the one place the list lives: ``tests/test_p5_api.py`` enumerates the
 real p5's global names in Chromium and fails on any name that is neither implemented
@@ -23,7 +25,7 @@ NOT_APPLICABLE: dict[str, tuple[str, tuple[str, ...]]] = {
         ("canvas", "createA", "createButton", "createCheckbox", "createColorPicker",
          "createDiv", "createElement", "createFileInput", "createImg", "createInput",
          "createP", "createRadio", "createSelect", "createSlider", "createSpan",
-         "drawingContext", "exitPointerLock", "fullscreen", "getURL", "getURLParams",
+         "exitPointerLock", "fullscreen", "getURL", "getURLParams",
          "getURLPath", "noCanvas", "remove", "removeElements", "requestPointerLock",
          "select", "selectAll"),
     ),
@@ -114,7 +116,13 @@ def markdown() -> str:
         "a variable) throws `jsgym: NAME ... is not supported (...)` (`writeFile` is not "
         "defined at all: no host file API name exists in a game's scope, see "
         "[security](security.md)). "
-        "`createCanvas(w, h, WEBGL)` and `blendMode()` other than `BLEND` are refused too. "
+        "`createCanvas(w, h, WEBGL)`, `blendMode(REMOVE)` and `blendMode(REPLACE)` (which "
+        "make canvas pixels transparent) are refused too; the other blend modes draw as "
+        "Chromium's canvas does. "
+        "`drawingContext` is the canvas 2D context's shadow only (`shadowBlur`, "
+        "`shadowColor`, `shadowOffsetX`, `shadowOffsetY`, saved by `push()` and restored "
+        "by `pop()` as in p5, drawn under each fill and stroke as Chromium draws it); any "
+        "other member of it throws `jsgym: drawingContext.NAME is not supported`. "
         "`day()`, `hour()` ... `year()` read `new Date()`, which follows the virtual clock "
         "(2024-01-01T00:00:00Z at frame 0 of every episode), in local time as p5 does; "
         "QuickJS and the browser backend's Chromium both take the host's time zone, so "

@@ -515,7 +515,66 @@
   refuse('games may not use the DOM', 'getURL getURLParams getURLPath noCanvas remove');
   refuse('pixel access is not supported by the jsgym shim', 'getFilterGraphicsLayer');
   refuse('jsgym loads no p5 add-ons', 'callRegisteredHooksFor');
-  refuseVariable('games may not use the DOM', 'canvas drawingContext');
+  refuseVariable('games may not use the DOM', 'canvas');
+
+  /* ---------------------------------------------------------------- drawingContext */
+  // Of the canvas 2D context, its shadow: games set it for glow and drop shadows.
+  // It is part of the style (p5's push() and pop() save and restore the context with
+  // it; createCanvas() resets it); anything else on the context is refused by name.
+  var shadowKinds = { shadowBlur: 0, shadowColor: 1, shadowOffsetX: 2, shadowOffsetY: 3 };
+  var isShadow = function (name) {
+    return typeof name === 'string' && Object.prototype.hasOwnProperty.call(shadowKinds, name);
+  };
+  var refuseContext = function (name) {
+    throw new TypeError('jsgym: drawingContext.' + String(name) + ' is not supported (jsgym ' +
+      'draws the canvas itself; of the 2D context it has shadowBlur, shadowColor, ' +
+      'shadowOffsetX and shadowOffsetY)');
+  };
+  // as canvas 2D serializes a colour: #rrggbb when opaque, else rgba() with the
+  // shortest alpha that maps back to the same 8-bit level
+  var hex2 = function (v) { return (v < 16 ? '0' : '') + v.toString(16); };
+  var serializeColor = function (packed) {
+    var r = packed & 255, g = (packed >>> 8) & 255, b = (packed >>> 16) & 255, a = packed >>> 24;
+    if (a === 255) return '#' + hex2(r) + hex2(g) + hex2(b);
+    var alpha = String(a / 255);
+    for (var digits = 1; digits <= 6; digits++) {
+      var shorter = Number((a / 255).toFixed(digits));
+      if (Math.round(shorter * 255) === a) { alpha = String(shorter); break; }
+    }
+    return 'rgba(' + r + ', ' + g + ', ' + b + ', ' + alpha + ')';
+  };
+  var namedColors = null;
+  var cssColor = function (value) {
+    var str = String(value).trim().toLowerCase();
+    if (str === 'transparent') return 'rgba(0, 0, 0, 0)';
+    if (namedColors === null) namedColors = native.namedColors();
+    if (Object.prototype.hasOwnProperty.call(namedColors, str) ||
+        /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.test(str) ||
+        /^(rgba?|hsla?)\(.*\)$/.test(str)) return str;
+    return null;
+  };
+  def('drawingContext', new Proxy({}, {
+    get: function (target, name) {
+      if (typeof name === 'symbol') return undefined;
+      if (!isShadow(name)) refuseContext(name);
+      var v = native.shadow(shadowKinds[name]);
+      return name === 'shadowColor' ? serializeColor(v) : v;
+    },
+    set: function (target, name, value) {
+      if (!isShadow(name)) refuseContext(name);
+      if (name === 'shadowColor') {
+        // canvas parses the string itself: one that is no CSS colour leaves the old
+        // (p5's own parser, which reads the rest, would make it white)
+        value = cssColor(value);
+        if (value === null) return true;
+      }
+      native.setShadow(shadowKinds[name], value);
+      return true;
+    },
+    has: function (target, name) { return isShadow(name); },
+    defineProperty: function (target, name) { refuseContext(name); },
+    deleteProperty: function (target, name) { refuseContext(name); }
+  }));
   refuseVariable('pixel access is not supported by the jsgym shim', 'pixels');
   refuseVariable('use a fixed canvas size', 'deviceOrientation');
 

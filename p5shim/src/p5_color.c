@@ -1155,6 +1155,13 @@ static JSValue js_p5_background(JSContext *ctx, JSValueConst this_val, int argc,
         if (!ok) packed = s->st.fill;
     }
     if (p5_count_shape(s) < 0) return JS_EXCEPTION;
+    /* p5 fills the canvas as a rectangle, which casts the shadow (an opaque one
+     * hides it, unless a blend mode lets it show; clear() casts none) */
+    if (magic == 0 && (packed >> 24 != 255 || s->st.blend) && p5_emit_shadow(s) < 0)
+        return JS_ThrowOutOfMemory(ctx);
+    /* (the fill takes the blend mode; clear() does not) */
+    if (magic == 0 && (s->st.blend | s->blend_emitted) && p5_emit_blend(s) < 0)
+        return JS_ThrowOutOfMemory(ctx);
     p = p5_emit(s, magic == 0 ? JG_OP_BACKGROUND : JG_OP_CLEAR, magic == 0 ? 1 : 0, 0);
     if (!p) return JS_ThrowOutOfMemory(ctx);
     if (magic == 0) p[0] = packed;
@@ -1280,7 +1287,57 @@ static JSValue js_p5_native_color(JSContext *ctx, JSValueConst this_val, int arg
     return JS_UNDEFINED;
 }
 
+enum { P5_SHADOW_BLUR, P5_SHADOW_COLOR, P5_SHADOW_OX, P5_SHADOW_OY };
+
+/* native.setShadow(kind, value): drawingContext.shadowBlur / shadowColor /
+ * shadowOffsetX / shadowOffsetY = value, as canvas 2D takes them: a number (a blur
+ * must not be negative) or a CSS colour string (anything else as its string, so a
+ * p5.Color by its toString()); a value it cannot take leaves the old one. */
+static JSValue js_p5_native_set_shadow(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    P5Shim *s = p5_shim(ctx);
+    P5Style *st = &s->st;
+    int32_t kind;
+    double v;
+    if (argc < 2 || JS_ToInt32(ctx, &kind, argv[0])) return JS_EXCEPTION;
+    if (kind == P5_SHADOW_COLOR) {
+        JSValue str = JS_ToString(ctx, argv[1]);
+        if (JS_IsException(str)) return str;
+        uint32_t packed;
+        int ok = p5_resolve_color(ctx, s, 1, (JSValueConst *)&str, &packed);
+        JS_FreeValue(ctx, str);
+        if (ok < 0) return JS_EXCEPTION;
+        if (ok) st->shadow_color = packed;
+    } else {
+        if (JS_ToFloat64(ctx, &v, argv[1])) return JS_EXCEPTION;
+        if (isfinite(v)) {
+            if (kind == P5_SHADOW_BLUR && v >= 0) st->shadow_blur = v;
+            else if (kind == P5_SHADOW_OX) st->shadow_ox = v;
+            else if (kind == P5_SHADOW_OY) st->shadow_oy = v;
+        }
+    }
+    st->shadow_on = (st->shadow_color >> 24) != 0 &&
+                    (st->shadow_blur != 0 || st->shadow_ox != 0 || st->shadow_oy != 0);
+    return JS_UNDEFINED;
+}
+
+/* native.shadow(kind): the value set (the colour packed RGBA8). */
+static JSValue js_p5_native_shadow(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    P5Shim *s = p5_shim(ctx);
+    int32_t kind;
+    if (argc < 1 || JS_ToInt32(ctx, &kind, argv[0])) return JS_EXCEPTION;
+    switch (kind) {
+    case P5_SHADOW_BLUR: return JS_NewFloat64(ctx, s->st.shadow_blur);
+    case P5_SHADOW_COLOR: return JS_NewUint32(ctx, s->st.shadow_color);
+    case P5_SHADOW_OX: return JS_NewFloat64(ctx, s->st.shadow_ox);
+    default: return JS_NewFloat64(ctx, s->st.shadow_oy);
+    }
+}
+
 static const JSCFunctionListEntry p5_color_native[] = {
+    JS_CFUNC_DEF("setShadow", 2, js_p5_native_set_shadow),
+    JS_CFUNC_DEF("shadow", 1, js_p5_native_shadow),
     JS_CFUNC_MAGIC_DEF("colorMode", 0, js_p5_native_color, P5_NC_MODE),
     JS_CFUNC_MAGIC_DEF("setColorMode", 5, js_p5_native_color, P5_NC_SET_MODE),
     JS_CFUNC_MAGIC_DEF("registerColor", 4, js_p5_native_color, P5_NC_REGISTER),

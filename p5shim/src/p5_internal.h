@@ -66,6 +66,12 @@ typedef struct P5Style {
     int32_t ctx_face;  /* the canvas font (ctx.font): a face of the font set, -1: none */
     double ctx_px;     /* ... and its size */
     double m[6];       /* a b c d e f, canvas setTransform order */
+    /* the context's shadowBlur, shadowColor (packed RGBA8), shadowOffsetX/Y, and
+     * whether they cast a shadow at all (colour not transparent, blur or offset set) */
+    double shadow_blur, shadow_ox, shadow_oy;
+    uint32_t shadow_color;
+    uint8_t shadow_on;
+    uint8_t blend;     /* JG_BLEND_*: the context's globalCompositeOperation (blendMode) */
 } P5Style;
 
 typedef struct P5Vertex {
@@ -187,6 +193,11 @@ struct P5Shim {
     /* command stream */
     uint32_t *cmd;
     size_t cmd_len, cmd_cap;
+    /* the JG_OP_SHADOW words the frame's stream last set (all 0: none, as every
+     * stream starts) */
+    uint32_t shadow_emitted[4];
+    /* the JG_OP_BLEND mode the frame's stream last set */
+    uint8_t blend_emitted;
     uint32_t shapes_this_frame;
     uint64_t calls;
 
@@ -299,7 +310,12 @@ int p5_str_eq(JSContext *ctx, JSValueConst v, const char *s);
 
 /* command stream (p5shim.c) */
 uint32_t *p5_emit(P5Shim *s, uint32_t op, uint32_t payload_words, int styled);
-int p5_count_shape(P5Shim *s); /* -1 with a pending RangeError past the limit */
+int p5_count_shape(P5Shim *s);
+/* Writes a JG_OP_SHADOW when the style's shadow is not the one the stream last set:
+ * before every shape, and a translucent background(). 0, or -1 out of memory. */
+int p5_emit_shadow(P5Shim *s);
+/* The same for the blend mode (JG_OP_BLEND): before every shape and background(). */
+int p5_emit_blend(P5Shim *s); /* -1 with a pending RangeError past the limit */
 static inline uint32_t p5_f32(double d)
 {
     float f = (float)d;

@@ -62,8 +62,46 @@ static int p5_cmd_reserve(P5Shim *s, size_t words)
 
 /* Appends a command header (and the style block when styled) and returns a
  * pointer to payload_words words to fill in, or NULL on allocation failure. */
+int p5_emit_shadow(P5Shim *s)
+{
+    const P5Style *st = &s->st;
+    uint32_t words[4] = {0, 0, 0, 0};
+    if (st->shadow_on) {
+        words[0] = p5_f32(st->shadow_blur);
+        words[1] = st->shadow_color;
+        words[2] = p5_f32(st->shadow_ox);
+        words[3] = p5_f32(st->shadow_oy);
+    }
+    if (memcmp(words, s->shadow_emitted, sizeof words) == 0) return 0;
+    if (p5_cmd_reserve(s, 6) < 0) return -1;
+    uint32_t *w = s->cmd + s->cmd_len;
+    s->cmd_len += 6;
+    w[0] = JG_OP_SHADOW;
+    w[1] = 6;
+    memcpy(w + 2, words, sizeof words);
+    memcpy(s->shadow_emitted, words, sizeof words);
+    return 0;
+}
+
+int p5_emit_blend(P5Shim *s)
+{
+    if (s->st.blend == s->blend_emitted) return 0;
+    if (p5_cmd_reserve(s, 3) < 0) return -1;
+    uint32_t *w = s->cmd + s->cmd_len;
+    s->cmd_len += 3;
+    w[0] = JG_OP_BLEND;
+    w[1] = 3;
+    w[2] = s->st.blend;
+    s->blend_emitted = s->st.blend;
+    return 0;
+}
+
 uint32_t *p5_emit(P5Shim *s, uint32_t op, uint32_t payload_words, int styled)
 {
+    if (styled && (s->st.blend | s->blend_emitted) && p5_emit_blend(s) < 0) return NULL;
+    /* (a shadow set in the stream, or one to set: games that never touch
+     * drawingContext pay this one test) */
+    if (styled && (s->st.shadow_on | s->shadow_emitted[1]) && p5_emit_shadow(s) < 0) return NULL;
     uint32_t total = 2 + (styled ? JG_STYLE_WORDS : 0) + payload_words;
     if (p5_cmd_reserve(s, total) < 0) return NULL;
     uint32_t *w = s->cmd + s->cmd_len;
@@ -146,6 +184,10 @@ static JSValue js_p5_canvas(JSContext *ctx, JSValueConst this_val, int argc, JSV
         s->st.stroke_weight = 1.0;
         s->st.cap = JG_CAP_ROUND;
         s->st.join = JG_JOIN_MITER;
+        s->st.shadow_blur = s->st.shadow_ox = s->st.shadow_oy = 0;
+        s->st.shadow_color = 0;
+        s->st.shadow_on = 0;
+        s->st.blend = JG_BLEND_SOURCE_OVER;
         p5_text_reset_canvas(s);
     }
     if (p5_set_global_num(s, P5_ATOM_width, w) || p5_set_global_num(s, P5_ATOM_height, h))
@@ -228,11 +270,40 @@ static JSValue js_p5_refused(JSContext *ctx, JSValueConst this_val, int argc, JS
                              p5_refused[magic].why);
 }
 
-/* blendMode(BLEND) is the default and harmless; anything else changes pixels. */
+/* blendMode(mode): p5's constants are the canvas 2D globalCompositeOperation names,
+ * in JG_BLEND_* order. */
+static const char *const p5_blend_names[] = {
+    "source-over", "lighter", "darken", "lighten", "difference", "exclusion", "multiply",
+    "screen", "overlay", "hard-light", "soft-light", "color-dodge", "color-burn"};
+
 static JSValue js_p5_blend_mode(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
-    if (argc > 0 && p5_str_eq(ctx, argv[0], "source-over")) return JS_UNDEFINED;
-    return JS_ThrowTypeError(ctx, "jsgym: blendMode() other than BLEND is not supported");
+    P5Shim *s = p5_shim(ctx);
+    JSValueConst mode = argc > 0 ? argv[0] : JS_UNDEFINED;
+    s->calls++;
+    for (uint32_t i = 0; i < sizeof p5_blend_names / sizeof p5_blend_names[0]; i++) {
+        if (p5_str_eq(ctx, mode, p5_blend_names[i])) {
+            s->st.blend = (uint8_t)i;
+            return JS_UNDEFINED;
+        }
+    }
+    /* p5 only warns: SUBTRACT is for WEBGL */
+    if (p5_str_eq(ctx, mode, "subtract")) return JS_UNDEFINED;
+    if (p5_str_eq(ctx, mode, "destination-out") || p5_str_eq(ctx, mode, "copy"))
+        return JS_ThrowTypeError(ctx, "jsgym: blendMode(%s) is not supported (it makes canvas pixels "
+                                 "transparent, which an observation cannot show as the browser does)",
+                                 p5_str_eq(ctx, mode, "copy") ? "REPLACE" : "REMOVE");
+    /* p5: throw new Error('Mode ' + mode + ' not recognized.') */
+    const char *str = JS_ToCString(ctx, mode);
+    if (!str) return JS_EXCEPTION;
+    char msg[160];
+    snprintf(msg, sizeof msg, "Mode %s not recognized.", str);
+    JS_FreeCString(ctx, str);
+    JSValue e = JS_NewError(ctx);
+    if (JS_IsException(e)) return e;
+    JS_DefinePropertyValueStr(ctx, e, "message", JS_NewString(ctx, msg),
+                              JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE);
+    return JS_Throw(ctx, e);
 }
 
 /* ------------------------------------------------------------------ tables */
@@ -649,6 +720,8 @@ void p5shim_reset_episode(P5Shim *s, uint32_t seed)
 void p5shim_begin_frame(P5Shim *s, int is_setup)
 {
     s->cmd_len = 0;
+    memset(s->shadow_emitted, 0, sizeof s->shadow_emitted);
+    s->blend_emitted = JG_BLEND_SOURCE_OVER;
     s->shapes_this_frame = 0;
     s->calls = 0;
     if (is_setup) return;

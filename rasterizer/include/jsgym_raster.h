@@ -66,6 +66,24 @@
  *                     em, glyphs are drawn as Chromium draws glyph masks instead: the
  *                     hinted outlines at that pixel size, origins rounded to 1/4 px
  *                     across and 1 px down, fill coverage gamma-corrected (blend.rs).
+ *   JG_OP_SHADOW      blur (f32), rgba (u32), offset x y (f32). No style block. The
+ *                     canvas 2D shadow (shadowBlur, shadowColor, shadowOffsetX/Y) of
+ *                     the shape commands after it in the stream, until the next
+ *                     JG_OP_SHADOW; every stream starts with none. Each fill and each
+ *                     stroke (text: stroke first) composites, before itself, its own
+ *                     coverage times its alpha, blurred by a Gaussian of standard
+ *                     deviation blur / 2 and moved by the offset (canvas pixels, not
+ *                     transformed), in rgba. No shadow shows when rgba's alpha is 0, or
+ *                     when blur and both offsets are 0 (the shim then writes none).
+ *   JG_OP_BLEND       mode (u32 JG_BLEND_*). No style block. The canvas 2D
+ *                     globalCompositeOperation (p5 blendMode()) of the shape commands
+ *                     and BACKGROUND after it, until the next JG_OP_BLEND; every
+ *                     stream starts with JG_BLEND_SOURCE_OVER. Each fill and each
+ *                     stroke (and its shadow) combines its colour cs with the pixel's
+ *                     cb as B(cb, cs), blended by the shape's alpha times coverage a:
+ *                     cb + a * (B(cb, cs) - cb); JG_BLEND_LIGHTER adds cs * a instead
+ *                     (clamped). The B of the other modes is the W3C compositing
+ *                     spec's separable blend function of the same name.
  *
  * Non-finite coordinates or sizes make a shape draw nothing (canvas 2D ignores such
  * calls); shapes entirely outside the canvas draw nothing; a malformed stream (bad
@@ -126,6 +144,22 @@
 #define JG_OP_POINT 8u
 #define JG_OP_PATH 9u
 #define JG_OP_TEXT 10u
+#define JG_OP_SHADOW 11u
+#define JG_OP_BLEND 12u
+
+#define JG_BLEND_SOURCE_OVER 0u
+#define JG_BLEND_LIGHTER 1u
+#define JG_BLEND_DARKEN 2u
+#define JG_BLEND_LIGHTEN 3u
+#define JG_BLEND_DIFFERENCE 4u
+#define JG_BLEND_EXCLUSION 5u
+#define JG_BLEND_MULTIPLY 6u
+#define JG_BLEND_SCREEN 7u
+#define JG_BLEND_OVERLAY 8u
+#define JG_BLEND_HARD_LIGHT 9u
+#define JG_BLEND_SOFT_LIGHT 10u
+#define JG_BLEND_COLOR_DODGE 11u
+#define JG_BLEND_COLOR_BURN 12u
 
 #define JG_STYLE_WORDS 10u
 

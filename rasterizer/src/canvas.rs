@@ -33,10 +33,12 @@ use crate::seams::{sample_span, spans_mask, CanvasGrid, EllipseForm, Records, FO
 use crate::stroke::{stroke_polyline, Pen};
 
 mod bands;
+mod blend_mode;
 mod cache;
 mod hairline;
 mod pair;
 mod resume;
+mod shadow;
 mod text;
 mod trail;
 
@@ -245,6 +247,16 @@ pub struct Canvas {
     /// Scratch of the check whether a frame starts with rectangles that cover the
     /// canvas (`canvas/resume.rs`): a bit per canvas pixel.
     start_cover: Vec<u64>,
+    /// The shadow the stream has set (`JG_OP_SHADOW`; none at each stream's start),
+    /// and the scratch of its blur (`canvas/shadow.rs`).
+    shadow: Option<crate::command::Shadow>,
+    shadow_tmp: Vec<f32>,
+    /// The blend mode the stream has set (`JG_OP_BLEND`; source-over at each
+    /// stream's start: `canvas/blend_mode.rs`).
+    blend: crate::command::BlendOp,
+    /// Coverage summed by a probed draw of a shape whose shadow or blend mode the
+    /// canvas composites itself.
+    probe_cov: Vec<f32>,
 }
 
 /// An interval `[lo, hi]` (already clipped) over unit cells `i0..i1`: only the first
@@ -545,6 +557,10 @@ impl Canvas {
             trail_shapes: trail::TrailShapes::default(),
             trail_canvas: trail::TrailCanvas::default(),
             start_cover: Vec::new(),
+            shadow: None,
+            shadow_tmp: Vec::new(),
+            blend: crate::command::BlendOp::SourceOver,
+            probe_cov: Vec::new(),
         };
         c.set_logical(obs_w as f64, obs_h as f64);
         Some(c)
@@ -770,6 +786,28 @@ impl Canvas {
     }
 
     fn exec(&mut self, cmd: Command<'_>) -> Result<(), DrawError> {
+        // (a probed draw measures the shapes themselves)
+        if self.probe.is_none() && (self.shadow.is_some() || self.blend != crate::command::BlendOp::SourceOver) {
+            let blended = self.blend != crate::command::BlendOp::SourceOver;
+            if let Some(sh) = self.shadow {
+                if let Some(&style) = cmd.style() {
+                    return self.exec_shadowed(cmd, style, sh);
+                }
+                if let Command::Background(c) = cmd {
+                    if c.a != 255 || blended {
+                        self.background_shadow(c, sh)?;
+                    }
+                }
+            }
+            if blended {
+                if let Some(&style) = cmd.style() {
+                    return self.exec_blended(cmd, style);
+                }
+                if let Command::Background(c) = cmd {
+                    return self.background_blended(c);
+                }
+            }
+        }
         self.cmd_serial += 1;
         // (a line that continues a run of bands writes the rows itself: canvas/bands.rs)
         if !matches!(cmd, Command::Line { .. }) {
@@ -794,6 +832,8 @@ impl Canvas {
                 self.next_epoch();
             }
             Command::Background(c) => self.background(c),
+            Command::Shadow(sh) => self.shadow = sh.casts().then_some(sh),
+            Command::Blend(op) => self.blend = op,
             Command::Clear => {
                 if !self.full_window() {
                     self.clear_window();

@@ -28,6 +28,10 @@ pub const OP_POINT: u32 = 8;
 pub const OP_PATH: u32 = 9;
 /// `JG_OP_TEXT`.
 pub const OP_TEXT: u32 = 10;
+/// `JG_OP_SHADOW`.
+pub const OP_SHADOW: u32 = 11;
+/// `JG_OP_BLEND`.
+pub const OP_BLEND: u32 = 12;
 /// `JG_STYLE_WORDS`: words in the style block of every shape command.
 pub const STYLE_WORDS: usize = 10;
 
@@ -292,6 +296,11 @@ pub enum Command<'a> {
         /// Validated verbs.
         verbs: Verbs<'a>,
     },
+    /// The shadow the shapes after it cast, until the next one or the stream's end.
+    Shadow(Shadow),
+    /// How the shapes and backgrounds after it combine with the canvas, until the
+    /// next one or the stream's end.
+    Blend(BlendOp),
     /// Glyphs of one face at one size.
     Text {
         /// Style block.
@@ -303,6 +312,111 @@ pub enum Command<'a> {
         /// `glyph x y` words per glyph: the glyph id and its origin (user units).
         glyphs: &'a [u32],
     },
+}
+
+/// A canvas 2D shadow (`shadowBlur`, `shadowColor`, `shadowOffsetX/Y`): each fill
+/// and each stroke first composites its own coverage, blurred, offset and in `color`,
+/// beneath itself. Blur and offsets are in canvas pixels and ignore the transform.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shadow {
+    /// `shadowBlur`: the Gaussian's standard deviation is half of it.
+    pub blur: f32,
+    /// `shadowColor`; alpha 0 casts nothing.
+    pub color: Rgba,
+    /// `shadowOffsetX`, `shadowOffsetY`.
+    pub offset: [f32; 2],
+}
+
+impl Shadow {
+    /// Whether it shows at all (canvas 2D draws no shadow of a transparent colour,
+    /// nor one with no blur and no offset).
+    pub fn casts(&self) -> bool {
+        self.color.a != 0 && (self.blur != 0.0 || self.offset != [0.0, 0.0])
+    }
+}
+
+/// A canvas 2D `globalCompositeOperation` (`JG_BLEND_*`, p5's `blendMode()`) that
+/// keeps the canvas opaque.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum BlendOp {
+    /// `source-over` (p5 `BLEND`), the default.
+    #[default]
+    SourceOver,
+    /// `lighter` (p5 `ADD`).
+    Lighter,
+    /// `darken` (p5 `DARKEST`).
+    Darken,
+    /// `lighten` (p5 `LIGHTEST`).
+    Lighten,
+    /// `difference`.
+    Difference,
+    /// `exclusion`.
+    Exclusion,
+    /// `multiply`.
+    Multiply,
+    /// `screen`.
+    Screen,
+    /// `overlay`.
+    Overlay,
+    /// `hard-light`.
+    HardLight,
+    /// `soft-light`.
+    SoftLight,
+    /// `color-dodge` (p5 `DODGE`).
+    ColorDodge,
+    /// `color-burn` (p5 `BURN`).
+    ColorBurn,
+}
+
+impl BlendOp {
+    /// In `JG_BLEND_*` order.
+    pub const ALL: [BlendOp; 13] = [
+        BlendOp::SourceOver,
+        BlendOp::Lighter,
+        BlendOp::Darken,
+        BlendOp::Lighten,
+        BlendOp::Difference,
+        BlendOp::Exclusion,
+        BlendOp::Multiply,
+        BlendOp::Screen,
+        BlendOp::Overlay,
+        BlendOp::HardLight,
+        BlendOp::SoftLight,
+        BlendOp::ColorDodge,
+        BlendOp::ColorBurn,
+    ];
+}
+
+impl Command<'_> {
+    /// The style block of a shape command.
+    pub fn style(&self) -> Option<&Style> {
+        match self {
+            Command::Rect { style, .. }
+            | Command::Ellipse { style, .. }
+            | Command::Arc { style, .. }
+            | Command::Line { style, .. }
+            | Command::Point { style, .. }
+            | Command::Path { style, .. }
+            | Command::Text { style, .. } => Some(style),
+            _ => None,
+        }
+    }
+
+    /// The same shape with another style block (`None` for other commands).
+    pub fn with_style(&self, s: Style) -> Option<Self> {
+        let mut c = *self;
+        match &mut c {
+            Command::Rect { style, .. }
+            | Command::Ellipse { style, .. }
+            | Command::Arc { style, .. }
+            | Command::Line { style, .. }
+            | Command::Point { style, .. }
+            | Command::Path { style, .. }
+            | Command::Text { style, .. } => *style = s,
+            _ => return None,
+        }
+        Some(c)
+    }
 }
 
 /// Why a stream is malformed.
@@ -417,7 +531,7 @@ fn parse_one(words: &[u32], at: usize) -> Result<(Command<'_>, usize), StreamErr
     }
     let op = rest[0];
     let len = rest[1] as usize;
-    if !(OP_CANVAS..=OP_TEXT).contains(&op) {
+    if !(OP_CANVAS..=OP_BLEND).contains(&op) {
         return Err(StreamError::BadOpcode { at });
     }
     if len < 2 || len > rest.len() {
@@ -472,6 +586,15 @@ fn parse_one(words: &[u32], at: usize) -> Result<(Command<'_>, usize), StreamErr
         OP_POINT => {
             need(STYLE_WORDS + 2)?;
             Command::Point { style: style()?, p: floats(geo) }
+        }
+        OP_BLEND => {
+            need(1)?;
+            let mode = BlendOp::ALL.get(body[0] as usize).ok_or(StreamError::BadPayload { at })?;
+            Command::Blend(*mode)
+        }
+        OP_SHADOW => {
+            need(4)?;
+            Command::Shadow(Shadow { blur: f(body[0]), color: Rgba::from_word(body[1]), offset: [f(body[2]), f(body[3])] })
         }
         OP_TEXT => {
             if body.len() < STYLE_WORDS + 2 || (body.len() - STYLE_WORDS - 2) % 3 != 0 {
@@ -637,6 +760,20 @@ impl CommandWriter {
         for &(g, x, y) in glyphs {
             self.words.extend_from_slice(&[g, x.to_bits(), y.to_bits()]);
         }
+        self
+    }
+    /// `JG_OP_SHADOW blur rgba ox oy`.
+    pub fn shadow(&mut self, sh: &Shadow) -> &mut Self {
+        self.header(OP_SHADOW, 6);
+        self.fl(&[sh.blur]);
+        self.words.push(sh.color.to_word());
+        self.fl(&sh.offset);
+        self
+    }
+    /// `JG_OP_BLEND mode`.
+    pub fn blend(&mut self, op: BlendOp) -> &mut Self {
+        self.header(OP_BLEND, 3);
+        self.words.push(BlendOp::ALL.iter().position(|&o| o == op).expect("every op is listed") as u32);
         self
     }
     /// Appends raw words (for malformed-stream tests).

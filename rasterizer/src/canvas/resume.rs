@@ -123,6 +123,22 @@ fn start_of(words: &[u32], (w, h): (f64, f64), cover: &mut Vec<u64>) -> Start {
     }
 }
 
+/// Whether a stream sets a shadow or a blend mode (`JG_OP_SHADOW`, `JG_OP_BLEND`)
+/// anywhere.
+fn sets_context(words: &[u32]) -> bool {
+    let mut at = 0;
+    while let (Some(&op), Some(&len)) = (words.get(at), words.get(at + 1)) {
+        if op == crate::command::OP_SHADOW || op == crate::command::OP_BLEND {
+            return true;
+        }
+        if len < 2 {
+            return false;
+        }
+        at += len as usize;
+    }
+    false
+}
+
 /// Leading commands looked at by [`starts_with_covering_rects`].
 const MAX_LEADING_RECTS: usize = 4096;
 
@@ -238,13 +254,17 @@ impl Canvas {
             return Ok(());
         }
         self.redrawn = None;
+        self.shadow = None;
+        self.blend = crate::command::BlendOp::SourceOver;
         (self.bands.allowed, self.bands.over_last, self.bands.used, self.bands.missed) = (false, false, false, false);
         // (a run of bands does not continue from the last stream: a gap in the count)
         self.cmd_serial += 1;
         let start = if self.probe.is_some() { Start::OverLast } else { start_of(words, self.logical, &mut self.start_cover) };
         // a trail: a translucent background() over the last frame (never while probing)
         let trail = match words {
-            &[crate::command::OP_BACKGROUND, _, colour, ..] if start == Start::OverLast && self.probe.is_none() => {
+            // (a shadow spreads past the shapes the trail's canvas follows, and a
+            // blend mode is not its blend)
+            &[crate::command::OP_BACKGROUND, _, colour, ..] if start == Start::OverLast && self.probe.is_none() && !sets_context(words) => {
                 crate::blend::Paint::new(crate::command::Rgba::from_word(colour))
             }
             _ => None,

@@ -1,0 +1,252 @@
+//! Canvas 2D shadows (`JG_OP_SHADOW`: p5 games set them through `drawingContext`'s
+//! `shadowBlur`, `shadowColor` and `shadowOffsetX/Y`, mostly for glow): each fill and
+//! each stroke of a shape first composites its own coverage times its alpha, blurred
+//! by a Gaussian of standard deviation `shadowBlur / 2` and moved by the offset (both
+//! in canvas pixels, whatever the transform), in the shadow's colour.
+//!
+//! The coverage is the shape's own on this canvas (a probed draw), so the blur runs at
+//! the canvas's resolution, not the browser's: both are linear and area-averaged down
+//! to the observation, so they differ by the box filter's own spread, a fraction of a
+//! pixel next to the blur's.
+
+use super::blend_mode::{blend_pixel, canvas_rect, passes};
+use super::{Canvas, DrawError, Probe};
+use crate::blend::Paint;
+use crate::command::{BlendOp, Command, Rgba, Shadow, Style};
+
+/// Standard deviations (in pixels) the kernel spans on each side.
+const REACH_SIGMAS: f64 = 4.0;
+
+impl Canvas {
+    /// A shape command while a shadow is set: its fill and its stroke drawn apart,
+    /// each after its own shadow, in the browser's order (p5 fills before it
+    /// strokes; text strokes first).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn exec_shadowed(&mut self, cmd: Command<'_>, style: Style, sh: Shadow) -> Result<(), DrawError> {
+        // (the passes draw as plain shapes)
+        self.shadow = None;
+        let mut result = Ok(());
+        for (pass, colour) in passes(cmd, style).into_iter().flatten() {
+            result = self.cast_shadow(pass, colour.a, sh).and_then(|()| self.exec(pass));
+            if result.is_err() {
+                break;
+            }
+        }
+        self.shadow = Some(sh);
+        result
+    }
+
+    /// `background(c)` while a shadow is set: p5 fills the canvas as a rectangle,
+    /// which casts its shadow too (under it, unless it is translucent or a blend mode
+    /// lets the shadow through, where the fill hides it).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn background_shadow(&mut self, c: Rgba, sh: Shadow) -> Result<(), DrawError> {
+        self.shadow = None;
+        let r = self.cast_shadow(canvas_rect(self.logical, c), c.a, sh);
+        self.shadow = Some(sh);
+        r
+    }
+
+    /// Sums the coverage of `pass` into `self.probe_cov` (the buffer's size, zero
+    /// outside the box returned) without drawing it; the box of the pixels it
+    /// reached, if any. Whoever reads it zeroes that box again
+    /// ([`Canvas::clear_probed`]): a buffer's worth of zeros per shape cost more than
+    /// the shapes of a particle effect.
+    pub(super) fn probe_coverage(&mut self, pass: Command<'_>) -> Result<Option<[usize; 4]>, DrawError> {
+        // (a run of bands drawn before writes its rows first)
+        self.flush_bands();
+        let mut cov = std::mem::take(&mut self.probe_cov);
+        if cov.len() != self.w * self.h {
+            cov.clear();
+            cov.resize(self.w * self.h, 0.0);
+        }
+        self.probe = Some(Probe::new(cov));
+        let result = self.exec(pass);
+        let probe = self.probe.take().expect("the probe set above");
+        let [x0, y0, x1, y1] = probe.reached;
+        self.probe_cov = probe.cov;
+        if let Err(e) = result {
+            self.probe_cov.iter_mut().for_each(|v| *v = 0.0);
+            return Err(e);
+        }
+        Ok((x0 < x1 && y0 < y1).then_some([x0, y0, x1, y1]))
+    }
+
+    /// Zeroes the box `[x0, y0, x1, y1]` of `self.probe_cov` once it has been read.
+    pub(super) fn clear_probed(&mut self, [x0, y0, x1, y1]: [usize; 4]) {
+        let w = self.w;
+        for row in self.probe_cov[y0 * w..y1 * w].chunks_exact_mut(w) {
+            row[x0..x1].iter_mut().for_each(|v| *v = 0.0);
+        }
+    }
+
+    /// Composites the shadow of `pass` (one fill or one stroke, of alpha `alpha`).
+    fn cast_shadow(&mut self, pass: Command<'_>, alpha: u8, sh: Shadow) -> Result<(), DrawError> {
+        let Some(paint) = Paint::new(sh.color) else { return Ok(()) };
+        let Some(reached) = self.probe_coverage(pass)? else { return Ok(()) };
+        self.blur_probed(reached, alpha, sh, paint);
+        self.clear_probed(reached);
+        Ok(())
+    }
+
+    /// Composites the coverage of the probed pass in `reached`, blurred and moved.
+    fn blur_probed(&mut self, [x0, y0, x1, y1]: [usize; 4], alpha: u8, sh: Shadow, paint: Paint) {
+        let (w, h) = (self.w, self.h);
+        let sigma = 0.5 * sh.blur as f64;
+        let kx = Kernel::new(sigma * self.sx, sh.offset[0] as f64 * self.sx);
+        let ky = Kernel::new(sigma * self.sy, sh.offset[1] as f64 * self.sy);
+        let (Some(kx), Some(ky)) = (kx, ky) else { return };
+        // where the shadow lands: the reached box moved and spread, inside the clip
+        let c = self.clip;
+        let land = |lo: usize, hi: usize, k: &Kernel, c0: f64, c1: f64, n: usize| {
+            let a = (lo as i64 + k.d0).max(c0.floor() as i64).max(0);
+            let b = (hi as i64 + k.d0 + k.w.len() as i64 - 1).min(c1.ceil() as i64).min(n as i64);
+            (a < b).then_some((a as usize, b as usize))
+        };
+        let (Some((ox0, ox1)), Some((oy0, oy1))) = (land(x0, x1, &kx, c.x0, c.x1, w), land(y0, y1, &ky, c.y0, c.y1, h)) else {
+            return;
+        };
+        // along x: rows y0..y1 of the coverage into columns ox0..ox1
+        let (cw, rows) = (ox1 - ox0, y1 - y0);
+        let mut across = std::mem::take(&mut self.shadow_tmp);
+        across.clear();
+        across.resize(cw * rows, 0.0);
+        for (r, out) in across.chunks_exact_mut(cw).enumerate() {
+            let src = &self.probe_cov[(y0 + r) * w..(y0 + r + 1) * w];
+            kx.convolve(&src[x0..x1], x0, out, ox0);
+        }
+        // down each column into the pixels
+        let scale = alpha as f32 / 255.0;
+        let (rgb, shadow_alpha, op) = ([sh.color.r, sh.color.g, sh.color.b], sh.color.a as f32 / 255.0, self.blend);
+        let mut column = vec![0.0f32; oy1 - oy0];
+        let mut col_in = vec![0.0f32; rows];
+        for i in 0..cw {
+            for (r, v) in col_in.iter_mut().enumerate() {
+                *v = across[r * cw + i];
+            }
+            column.iter_mut().for_each(|v| *v = 0.0);
+            ky.convolve(&col_in, y0, &mut column, oy0);
+            let x = ox0 + i;
+            for (k, &v) in column.iter().enumerate() {
+                let y = oy0 + k;
+                let cv = (v * scale).min(1.0);
+                if cv > 1.0 / 1024.0 {
+                    let px = &mut self.pixels[3 * (y * w + x)..3 * (y * w + x) + 3];
+                    match op {
+                        BlendOp::SourceOver => paint.blend_cov(px, cv),
+                        // (the blur's own alpha: smooth over the canvas pixels)
+                        _ => blend_pixel(px, rgb, shadow_alpha * cv, 1.0, op),
+                    }
+                }
+            }
+        }
+        self.shadow_tmp = across;
+    }
+}
+
+/// One axis of the shadow's blur and offset on the pixel grid: pixel `j`'s coverage
+/// lands on pixel `j + d` with weight `w[d - d0]`. Each weight is the Gaussian
+/// integrated over both pixels' extents (coverage is a pixel's mean, and so is what
+/// the observation shows), so that with no blur a fractional offset spreads a pixel
+/// over the two it straddles by area, and the weights sum to 1.
+struct Kernel {
+    d0: i64,
+    w: Vec<f32>,
+}
+
+impl Kernel {
+    /// Standard deviation `sigma` and offset `offset`, in pixels; `None` when not finite.
+    fn new(sigma: f64, offset: f64) -> Option<Kernel> {
+        if !(sigma.is_finite() && offset.is_finite()) || sigma < 0.0 {
+            return None;
+        }
+        let reach = REACH_SIGMAS * sigma + 1.0;
+        let d0 = (offset - reach).floor() as i64;
+        let d1 = (offset + reach).ceil() as i64;
+        // F(u): the integral of the Gaussian's cumulative distribution up to u
+        let f = |u: f64| {
+            if sigma < 1e-6 {
+                u.max(0.0)
+            } else {
+                let t = u / sigma;
+                u * normal_cdf(t) + sigma * (-0.5 * t * t).exp() / (2.0 * std::f64::consts::PI).sqrt()
+            }
+        };
+        let w = (d0..=d1)
+            .map(|d| {
+                let u = d as f64 - offset;
+                (f(u + 1.0) - 2.0 * f(u) + f(u - 1.0)).max(0.0) as f32
+            })
+            .collect();
+        Some(Kernel { d0, w })
+    }
+
+    /// Adds `src` (pixels `first..`) spread by the kernel into `out` (pixels `at..`).
+    fn convolve(&self, src: &[f32], first: usize, out: &mut [f32], at: usize) {
+        for (j, &v) in src.iter().enumerate() {
+            if v == 0.0 {
+                continue;
+            }
+            let start = (first + j) as i64 + self.d0 - at as i64;
+            for (k, &wk) in self.w.iter().enumerate() {
+                let o = start + k as i64;
+                if o >= 0 && (o as usize) < out.len() {
+                    out[o as usize] += v * wk;
+                }
+            }
+        }
+    }
+}
+
+/// The standard normal distribution function, through erfc (Numerical Recipes'
+/// Chebyshev fit, relative error below 1.2e-7 everywhere).
+fn normal_cdf(t: f64) -> f64 {
+    0.5 * erfc(-t / std::f64::consts::SQRT_2)
+}
+
+fn erfc(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07 + t * (-1.135_203_98 + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let r = t * poly.exp();
+    if x >= 0.0 {
+        r
+    } else {
+        2.0 - r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{normal_cdf, Kernel};
+
+    #[test]
+    fn kernel_weights_sum_to_one_and_shift_by_area() {
+        for (sigma, offset) in [(0.0, 0.0), (0.0, 0.25), (0.0, -3.5), (1.6, 0.0), (3.2, 1.7), (0.3, 0.5)] {
+            let k = Kernel::new(sigma, offset).expect("finite");
+            let sum: f32 = k.w.iter().sum();
+            assert!((sum - 1.0).abs() < 1e-5, "sigma {sigma} offset {offset}: sum {sum}");
+            let mean: f64 = k.w.iter().enumerate().map(|(i, &w)| (k.d0 + i as i64) as f64 * w as f64).sum();
+            assert!((mean - offset).abs() < 1e-4, "sigma {sigma} offset {offset}: mean {mean}");
+        }
+        // no blur, a quarter-pixel offset: three quarters stay, a quarter moves on
+        let k = Kernel::new(0.0, 0.25).expect("finite");
+        let w: Vec<f32> = k.w.iter().copied().filter(|&w| w > 0.0).collect();
+        assert_eq!(w.len(), 2);
+        assert!((w[0] - 0.75).abs() < 1e-6 && (w[1] - 0.25).abs() < 1e-6, "{w:?}");
+    }
+
+    #[test]
+    fn normal_cdf_matches_known_values() {
+        for (t, p) in [(0.0, 0.5), (1.0, 0.841_344_746), (-1.0, 0.158_655_254), (2.5, 0.993_790_335), (-3.0, 0.001_349_898)] {
+            assert!((normal_cdf(t) - p).abs() < 2e-7, "{t}: {}", normal_cdf(t));
+        }
+    }
+}

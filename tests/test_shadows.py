@@ -1,0 +1,148 @@
+"""Canvas 2D shadows through `drawingContext` (shadowBlur, shadowColor,
+shadowOffsetX/Y): p5 games set them for glow and drop shadows. The context's values
+themselves (defaults, parsing, push/pop, createCanvas) are golden cases of
+tests/data/p5_cases.json; here, what they draw."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from conftest import browser_missing, browser_psnrs
+
+jsgym = pytest.importorskip("jsgym")
+
+needs_browser = pytest.mark.skipif(bool(browser_missing()), reason=browser_missing() or "")
+
+HEADER = """
+function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
+let t = 0;
+function resetGame(seed) { t = 0; }
+function getGameState() { return { score: t, lives: 1, gameState: 'playing' }; }
+function setup() { createCanvas(400, 400); }
+"""
+
+# A neon scene as games write it: a glowing ring (stroke only, inside push/pop), a
+# glowing translucent box, a drop shadow under a HUD, a glowing line, all moving.
+GLOW = HEADER + """
+function draw() {
+  t++;
+  background(10, 10, 30);
+  push();
+  drawingContext.shadowBlur = 20;
+  drawingContext.shadowColor = color(0, 255, 255);
+  noFill(); stroke(0, 255, 255); strokeWeight(4);
+  ellipse(200 + 40 * sin(t * 0.1), 200, 80, 80);
+  pop();
+  drawingContext.shadowBlur = 12;
+  drawingContext.shadowColor = 'rgba(255, 0, 200, 0.8)';
+  fill(255, 0, 200); noStroke();
+  rect(60 + (t % 100) * 1.3, 300, 50, 30);
+  drawingContext.shadowBlur = 0;
+  drawingContext.shadowOffsetX = 6;
+  drawingContext.shadowOffsetY = 6;
+  drawingContext.shadowColor = 'black';
+  fill(250, 220, 60);
+  textSize(28);
+  text('SCORE ' + t, 20, 40);
+  drawingContext.shadowOffsetX = 0;
+  drawingContext.shadowOffsetY = 0;
+  stroke(255, 120, 0); strokeWeight(3);
+  drawingContext.shadowBlur = 8;
+  drawingContext.shadowColor = '#ff7800';
+  line(50, 150, 350, 120 + (t % 40));
+}
+"""
+
+
+def frames(path, steps=3, **kw):
+    envs = jsgym.make_vec(str(path), 1, **kw)
+    try:
+        out = [envs.reset(seed=0)[0][0].copy()]
+        for _ in range(steps):
+            out.append(envs.step(np.zeros(1, dtype=np.int64))[0][0].copy())
+    finally:
+        envs.close()
+    return np.stack(out)
+
+
+BOX = HEADER + """
+function draw() {
+  background(0);
+  %s
+  noStroke(); fill(255, 0, 0);
+  rect(150, 150, 100, 100);
+}
+"""
+
+
+def test_a_glow_spreads_around_the_shape_in_the_shadow_colour(game_factory):
+    plain = frames(game_factory(BOX % "", "plain"), 1)[-1].astype(int)
+    glow = frames(game_factory(BOX % "drawingContext.shadowBlur = 40; drawingContext.shadowColor = 'rgb(0, 255, 0)';", "glow"), 1)[-1].astype(int)
+    inside = (plain[..., 0] > 0)
+    # the box itself is unchanged: its fill is drawn over its shadow
+    assert np.array_equal(glow[inside], plain[inside])
+    # around it, green that fades with the distance (sigma 20 canvas px = 3.2 px)
+    row = glow[32, :, 1]
+    assert row[23] > row[21] > row[19] > row[17] > 0, row
+    assert row[5] == 0 and glow[5, 5].sum() == 0
+    assert (glow[~inside][:, [0, 2]] == 0).all()
+
+
+@pytest.mark.parametrize("setting", [
+    "drawingContext.shadowBlur = 30;",                                         # transparent colour
+    "drawingContext.shadowColor = 'red';",                                     # no blur, no offset
+    "drawingContext.shadowBlur = 30; drawingContext.shadowColor = 'rgba(0, 255, 0, 0)';",
+    "push(); drawingContext.shadowBlur = 30; drawingContext.shadowColor = 'lime'; pop();",
+])
+def test_a_shadow_that_cannot_show_draws_nothing(game_factory, setting):
+    plain = frames(game_factory(BOX % "", "plain"))
+    other = frames(game_factory(BOX % setting, "other"))
+    assert np.array_equal(plain, other)
+
+
+def test_a_drop_shadow_without_blur_is_the_shape_moved(game_factory):
+    # an offset of whole observation pixels (400 / 64 = 6.25 canvas px each)
+    shifted = frames(game_factory(BOX % "drawingContext.shadowOffsetX = 12.5; drawingContext.shadowOffsetY = 25; drawingContext.shadowColor = 'blue';", "drop"), 1)[-1].astype(int)
+    plain = frames(game_factory(BOX % "", "plain"), 1)[-1].astype(int)
+    shadow = (shifted[..., 2] > 0)
+    moved = np.zeros_like(shadow)
+    moved[4:, 2:] = plain[:-4, :-2, 0] > 0
+    moved &= ~(plain[..., 0] > 0)
+    assert np.array_equal(shadow, moved)
+    assert (shifted[shadow][:, 2] == 255).all()
+
+
+def test_the_shadow_set_in_one_frame_casts_in_the_next(game_factory):
+    # canvas state persists from frame to frame as in p5: a game that sets the shadow
+    # once in setup() has it on every frame
+    once = HEADER.replace("createCanvas(400, 400); }", "createCanvas(400, 400); drawingContext.shadowBlur = 40; drawingContext.shadowColor = 'lime'; }") + """
+function draw() { background(0); noStroke(); fill(255, 0, 0); rect(150 + frameCount, 150, 100, 100); }
+"""
+    out = frames(game_factory(once, "once"), 3)
+    assert all((f[32, :20, 1] > 0).any() for f in out)
+
+
+@pytest.mark.parametrize("code, name", [
+    ("drawingContext.setLineDash([5, 5]);", "setLineDash"),
+    ("drawingContext.globalAlpha = 0.5;", "globalAlpha"),
+    ("let g = drawingContext.createLinearGradient(0, 0, 10, 0);", "createLinearGradient"),
+])
+def test_other_members_of_the_context_are_refused_by_name(game_factory, code, name):
+    path = game_factory(BOX % code, "refused")
+    with pytest.raises(jsgym.errors.GameError) as e:
+        frames(path, 1)
+    message = str(e.value)
+    assert f"drawingContext.{name} is not supported" in message and "refused" in message
+
+
+def test_shadowed_frames_are_deterministic(game_factory):
+    path = game_factory(GLOW, "glow")
+    assert np.array_equal(frames(path, 20), frames(path, 20))
+
+
+@needs_browser
+@pytest.mark.parametrize("supersample, floor", [(1, 46.0), (2, 50.0)])
+def test_glow_matches_the_browser(game_factory, supersample, floor):
+    values = browser_psnrs(game_factory(GLOW, "glow_browser"), 30, supersample=supersample)
+    assert float(np.median(values)) >= floor, values
