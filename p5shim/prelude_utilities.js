@@ -544,14 +544,24 @@
     return 'rgba(' + r + ', ' + g + ', ' + b + ', ' + alpha + ')';
   };
   var namedColors = null;
+  // (games set the same few strings every frame)
+  var cssSeen = Object.create(null), cssSeenCount = 0;
   var cssColor = function (value) {
-    var str = String(value).trim().toLowerCase();
-    if (str === 'transparent') return 'rgba(0, 0, 0, 0)';
-    if (namedColors === null) namedColors = native.namedColors();
-    if (Object.prototype.hasOwnProperty.call(namedColors, str) ||
-        /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.test(str) ||
-        /^(rgba?|hsla?)\(.*\)$/.test(str)) return str;
-    return null;
+    var str = String(value);
+    if (str in cssSeen) return cssSeen[str];
+    var key = str;
+    str = str.trim().toLowerCase();
+    if (str === 'transparent') {
+      str = 'rgba(0, 0, 0, 0)';
+    } else {
+      if (namedColors === null) namedColors = native.namedColors();
+      if (!(Object.prototype.hasOwnProperty.call(namedColors, str) ||
+            /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.test(str) ||
+            /^(rgba?|hsla?)\(.*\)$/.test(str))) str = null;
+    }
+    if (++cssSeenCount > 256) { cssSeen = Object.create(null); cssSeenCount = 1; }
+    cssSeen[key] = str;
+    return str;
   };
   def('drawingContext', new Proxy({}, {
     get: function (target, name) {

@@ -251,6 +251,7 @@ pub struct Canvas {
     /// and the scratch of its blur (`canvas/shadow.rs`).
     shadow: Option<crate::command::Shadow>,
     shadow_tmp: Vec<f32>,
+    kernels: shadow::Kernels,
     /// The blend mode the stream has set (`JG_OP_BLEND`; source-over at each
     /// stream's start: `canvas/blend_mode.rs`).
     blend: crate::command::BlendOp,
@@ -559,6 +560,7 @@ impl Canvas {
             start_cover: Vec::new(),
             shadow: None,
             shadow_tmp: Vec::new(),
+            kernels: shadow::Kernels::default(),
             blend: crate::command::BlendOp::SourceOver,
             probe_cov: Vec::new(),
         };
