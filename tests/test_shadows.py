@@ -146,3 +146,37 @@ def test_shadowed_frames_are_deterministic(game_factory):
 def test_glow_matches_the_browser(game_factory, supersample, floor):
     values = browser_psnrs(game_factory(GLOW, "glow_browser"), 30, supersample=supersample)
     assert float(np.median(values)) >= floor, values
+
+
+# A glowing HUD and a glowing ship over a trail, with additive sparks.
+OVER_TRAIL = HEADER + """
+let sparks = [];
+function draw() {
+  t++;
+  background(0, 0, 20, 60);
+  if (t % 2) sparks.push({ x: 200, y: 150, vx: cos(t) * 2, vy: sin(t * 1.7) * 2, life: 40 });
+  sparks = sparks.filter(s => s.life > 0);
+  blendMode(ADD);
+  noStroke();
+  for (const s of sparks) { s.x += s.vx; s.y += s.vy; s.life--; fill(255, 150, 50, s.life * 4); circle(s.x, s.y, 8); }
+  blendMode(BLEND);
+  push();
+  translate(200, 150); rotate(t * 0.05);
+  drawingContext.shadowBlur = 15; drawingContext.shadowColor = '#00ffff';
+  stroke(0, 255, 255); strokeWeight(2); noFill();
+  triangle(-12, 10, 12, 10, 0, -16);
+  pop();
+  drawingContext.shadowBlur = 6; drawingContext.shadowColor = 'rgba(255, 255, 255, 0.7)';
+  fill(255); noStroke(); textSize(16); textAlign(LEFT, TOP);
+  text('SCORE ' + t, 10, 10);
+  drawingContext.shadowBlur = 0;
+}
+"""
+
+
+@needs_browser
+def test_a_glow_over_a_trail_matches_the_browser(game_factory):
+    # (the shadow blends into the trail's canvas pixels, each with its own history:
+    # blended at observation size the HUD's glow settled brighter, 40.5 dB)
+    values = browser_psnrs(game_factory(OVER_TRAIL, "trail_glow"), 40, reset_frame=False)
+    assert float(np.median(values)) >= 48.0, values

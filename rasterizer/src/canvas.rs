@@ -252,6 +252,9 @@ pub struct Canvas {
     shadow: Option<crate::command::Shadow>,
     shadow_tmp: Vec<f32>,
     kernels: shadow::Kernels,
+    /// A canvas at canvas resolution that a shadow's coverage is measured on under a
+    /// trail (`canvas/shadow.rs`).
+    shadow_canvas: Option<Box<Canvas>>,
     /// The blend mode the stream has set (`JG_OP_BLEND`; source-over at each
     /// stream's start: `canvas/blend_mode.rs`).
     blend: crate::command::BlendOp,
@@ -561,6 +564,7 @@ impl Canvas {
             shadow: None,
             shadow_tmp: Vec::new(),
             kernels: shadow::Kernels::default(),
+            shadow_canvas: None,
             blend: crate::command::BlendOp::SourceOver,
             probe_cov: Vec::new(),
         };

@@ -123,22 +123,6 @@ fn start_of(words: &[u32], (w, h): (f64, f64), cover: &mut Vec<u64>) -> Start {
     }
 }
 
-/// Whether a stream sets a shadow or a blend mode (`JG_OP_SHADOW`, `JG_OP_BLEND`)
-/// anywhere.
-fn sets_context(words: &[u32]) -> bool {
-    let mut at = 0;
-    while let (Some(&op), Some(&len)) = (words.get(at), words.get(at + 1)) {
-        if op == crate::command::OP_SHADOW || op == crate::command::OP_BLEND {
-            return true;
-        }
-        if len < 2 {
-            return false;
-        }
-        at += len as usize;
-    }
-    false
-}
-
 /// Leading commands looked at by [`starts_with_covering_rects`].
 const MAX_LEADING_RECTS: usize = 4096;
 
@@ -262,9 +246,7 @@ impl Canvas {
         let start = if self.probe.is_some() { Start::OverLast } else { start_of(words, self.logical, &mut self.start_cover) };
         // a trail: a translucent background() over the last frame (never while probing)
         let trail = match words {
-            // (a shadow spreads past the shapes the trail's canvas follows, and a
-            // blend mode is not its blend)
-            &[crate::command::OP_BACKGROUND, _, colour, ..] if start == Start::OverLast && self.probe.is_none() && !sets_context(words) => {
+            &[crate::command::OP_BACKGROUND, _, colour, ..] if start == Start::OverLast && self.probe.is_none() => {
                 crate::blend::Paint::new(crate::command::Rgba::from_word(colour))
             }
             _ => None,

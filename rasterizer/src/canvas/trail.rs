@@ -323,14 +323,17 @@ const MATRIX_E: usize = AT_MATRIX + 4;
 /// A shape is kept at canvas resolution while the canvas pixels it covers are at
 /// most this share of the canvas (a larger one is drawn at observation size): each
 /// frame blends them one by one.
-const MAX_SHARE: usize = 8;
+pub(super) const MAX_SHARE: usize = 8;
 
 impl Canvas {
     /// Draws `cmd` (whose words are `words`) in a frame over a trail: an opaque shape
     /// that the last frame drew with the same words is blended at canvas resolution
     /// (see the module); any other command as it is, remembered for the next frame.
     pub(super) fn exec_over_trail(&mut self, cmd: Command<'_>, words: &[u32]) -> Result<(), super::DrawError> {
-        let Some(trail) = self.trail.filter(|_| self.probe.is_none() && self.full_window()) else {
+        // (a shape that casts a shadow or blends by a mode is drawn as it is: its
+        // passes draw their text over the trail as any text does)
+        let plain = self.shadow.is_none() && self.blend == crate::command::BlendOp::SourceOver;
+        let Some(trail) = self.trail.filter(|_| plain && self.probe.is_none() && self.full_window()) else {
             return self.exec_timed(cmd);
         };
         let Some(key) = self.trail_key(&cmd, words) else { return self.exec_timed(cmd) };
