@@ -518,17 +518,21 @@
   refuseVariable('games may not use the DOM', 'canvas');
 
   /* ---------------------------------------------------------------- drawingContext */
-  // Of the canvas 2D context, its shadow: games set it for glow and drop shadows.
-  // It is part of the style (p5's push() and pop() save and restore the context with
-  // it; createCanvas() resets it); anything else on the context is refused by name.
+  // Of the canvas 2D context, its shadow (games set it for glow and drop shadows) and
+  // its line dash. They are part of the style (p5's push() and pop() save and restore
+  // the context with them; createCanvas() resets them); anything else on the context
+  // is refused by name.
   var shadowKinds = { shadowBlur: 0, shadowColor: 1, shadowOffsetX: 2, shadowOffsetY: 3 };
   var isShadow = function (name) {
     return typeof name === 'string' && Object.prototype.hasOwnProperty.call(shadowKinds, name);
   };
+  // its line dash, a part of the style too
+  var setLineDash = function (segments) { native.setLineDash(segments); };
+  var getLineDash = function () { return native.lineDash(); };
   var refuseContext = function (name) {
     throw new TypeError('jsgym: drawingContext.' + String(name) + ' is not supported (jsgym ' +
       'draws the canvas itself; of the 2D context it has shadowBlur, shadowColor, ' +
-      'shadowOffsetX and shadowOffsetY)');
+      'shadowOffsetX, shadowOffsetY, setLineDash, getLineDash and lineDashOffset)');
   };
   // as canvas 2D serializes a colour: #rrggbb when opaque, else rgba() with the
   // shortest alpha that maps back to the same 8-bit level
@@ -566,11 +570,18 @@
   def('drawingContext', new Proxy({}, {
     get: function (target, name) {
       if (typeof name === 'symbol') return undefined;
+      if (name === 'setLineDash') return setLineDash;
+      if (name === 'getLineDash') return getLineDash;
+      if (name === 'lineDashOffset') return native.dashOffset();
       if (!isShadow(name)) refuseContext(name);
       var v = native.shadow(shadowKinds[name]);
       return name === 'shadowColor' ? serializeColor(v) : v;
     },
     set: function (target, name, value) {
+      if (name === 'lineDashOffset') {
+        native.setDashOffset(value);
+        return true;
+      }
       if (!isShadow(name)) refuseContext(name);
       if (name === 'shadowColor') {
         // canvas parses the string itself: one that is no CSS colour leaves the old
@@ -581,7 +592,9 @@
       native.setShadow(shadowKinds[name], value);
       return true;
     },
-    has: function (target, name) { return isShadow(name); },
+    has: function (target, name) {
+      return isShadow(name) || name === 'setLineDash' || name === 'getLineDash' || name === 'lineDashOffset';
+    },
     defineProperty: function (target, name) { refuseContext(name); },
     deleteProperty: function (target, name) { refuseContext(name); }
   }));

@@ -124,7 +124,7 @@ function draw() { background(0); noStroke(); fill(255, 0, 0); rect(150 + frameCo
 
 
 @pytest.mark.parametrize("code, name", [
-    ("drawingContext.setLineDash([5, 5]);", "setLineDash"),
+    ("drawingContext.filter = 'blur(2px)';", "filter"),
     ("drawingContext.globalAlpha = 0.5;", "globalAlpha"),
     ("let g = drawingContext.createLinearGradient(0, 0, 10, 0);", "createLinearGradient"),
 ])

@@ -1335,7 +1335,63 @@ static JSValue js_p5_native_shadow(JSContext *ctx, JSValueConst this_val, int ar
     }
 }
 
+/* native.setLineDash(array): canvas 2D setLineDash: ignored unless every element is a
+ * finite number >= 0 (after ToNumber); an odd count is repeated to make it even. */
+static JSValue js_p5_native_set_dash(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    P5Shim *s = p5_shim(ctx);
+    double v[JG_DASH_MAX];
+    int64_t n = 0;
+    if (argc < 1 || !JS_IsObject(argv[0])) return JS_ThrowTypeError(ctx, "setLineDash: the segments must be an array");
+    JSValue len = JS_GetPropertyStr(ctx, argv[0], "length");
+    if (JS_IsException(len) || JS_ToInt64(ctx, &n, len)) {
+        JS_FreeValue(ctx, len);
+        return JS_EXCEPTION;
+    }
+    JS_FreeValue(ctx, len);
+    if (n < 0) n = 0;
+    if ((n % 2 ? 2 * n : n) > (int64_t)JG_DASH_MAX)
+        return JS_ThrowRangeError(ctx, "jsgym: setLineDash() with more than %u lengths (an odd count "
+                                  "counts twice) is not supported", (unsigned)JG_DASH_MAX);
+    for (int64_t i = 0; i < n; i++) {
+        JSValue e = JS_GetPropertyUint32(ctx, argv[0], (uint32_t)i);
+        if (JS_IsException(e) || JS_ToFloat64(ctx, &v[i], e)) {
+            JS_FreeValue(ctx, e);
+            return JS_EXCEPTION;
+        }
+        JS_FreeValue(ctx, e);
+        if (!isfinite(v[i]) || v[i] < 0) return JS_UNDEFINED;
+    }
+    int m = (int)(n % 2 ? 2 * n : n);
+    for (int i = 0; i < m; i++) s->st.dash[i] = (float)v[i % n];
+    s->st.dash_n = (uint8_t)m;
+    return JS_UNDEFINED;
+}
+
+/* native.lineDash() -> the lengths set; native.setDashOffset(v) / native.dashOffset(). */
+static JSValue js_p5_native_dash(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
+                                 int magic)
+{
+    P5Shim *s = p5_shim(ctx);
+    double v[JG_DASH_MAX], off;
+    switch (magic) {
+    case 0:
+        for (int i = 0; i < s->st.dash_n; i++) v[i] = s->st.dash[i];
+        return p5_number_array(ctx, v, s->st.dash_n);
+    case 1:
+        if (argc < 1 || JS_ToFloat64(ctx, &off, argv[0])) return JS_EXCEPTION;
+        if (isfinite(off)) s->st.dash_offset = off;
+        return JS_UNDEFINED;
+    default:
+        return JS_NewFloat64(ctx, s->st.dash_offset);
+    }
+}
+
 static const JSCFunctionListEntry p5_color_native[] = {
+    JS_CFUNC_DEF("setLineDash", 1, js_p5_native_set_dash),
+    JS_CFUNC_MAGIC_DEF("lineDash", 0, js_p5_native_dash, 0),
+    JS_CFUNC_MAGIC_DEF("setDashOffset", 1, js_p5_native_dash, 1),
+    JS_CFUNC_MAGIC_DEF("dashOffset", 0, js_p5_native_dash, 2),
     JS_CFUNC_DEF("setShadow", 2, js_p5_native_set_shadow),
     JS_CFUNC_DEF("shadow", 1, js_p5_native_shadow),
     JS_CFUNC_MAGIC_DEF("colorMode", 0, js_p5_native_color, P5_NC_MODE),

@@ -72,6 +72,9 @@ typedef struct P5Style {
     uint32_t shadow_color;
     uint8_t shadow_on;
     uint8_t blend;     /* JG_BLEND_*: the context's globalCompositeOperation (blendMode) */
+    uint8_t dash_n;    /* the context's line dash: dash_n lengths (even), and its offset */
+    float dash[JG_DASH_MAX];
+    double dash_offset;
 } P5Style;
 
 typedef struct P5Vertex {
@@ -198,6 +201,10 @@ struct P5Shim {
     uint32_t shadow_emitted[4];
     /* the JG_OP_BLEND mode the frame's stream last set */
     uint8_t blend_emitted;
+    /* the JG_OP_DASH the frame's stream last set (n 0: solid) */
+    uint8_t dash_emitted_n;
+    float dash_emitted[JG_DASH_MAX];
+    float dash_emitted_offset;
     uint32_t shapes_this_frame;
     uint64_t calls;
 
@@ -315,7 +322,9 @@ int p5_count_shape(P5Shim *s);
  * before every shape, and a translucent background(). 0, or -1 out of memory. */
 int p5_emit_shadow(P5Shim *s);
 /* The same for the blend mode (JG_OP_BLEND): before every shape and background(). */
-int p5_emit_blend(P5Shim *s); /* -1 with a pending RangeError past the limit */
+int p5_emit_blend(P5Shim *s);
+/* The same for the line dash (JG_OP_DASH): before every shape. */
+int p5_emit_dash(P5Shim *s); /* -1 with a pending RangeError past the limit */
 static inline uint32_t p5_f32(double d)
 {
     float f = (float)d;

@@ -96,8 +96,34 @@ int p5_emit_blend(P5Shim *s)
     return 0;
 }
 
+int p5_emit_dash(P5Shim *s)
+{
+    const P5Style *st = &s->st;
+    /* (a pattern whose lengths are all 0 strokes solid: written as none) */
+    uint8_t n = st->dash_n;
+    int any = 0;
+    for (int i = 0; i < n; i++) any |= st->dash[i] != 0;
+    if (!any) n = 0;
+    float offset = n ? (float)st->dash_offset : 0;
+    if (n == s->dash_emitted_n && (n == 0 || (offset == s->dash_emitted_offset &&
+                                              memcmp(st->dash, s->dash_emitted, n * sizeof(float)) == 0)))
+        return 0;
+    if (p5_cmd_reserve(s, 3u + n) < 0) return -1;
+    uint32_t *w = s->cmd + s->cmd_len;
+    s->cmd_len += 3u + n;
+    w[0] = JG_OP_DASH;
+    w[1] = 3u + n;
+    memcpy(w + 2, &offset, sizeof offset);
+    memcpy(w + 3, st->dash, n * sizeof(float));
+    s->dash_emitted_n = n;
+    s->dash_emitted_offset = offset;
+    memcpy(s->dash_emitted, st->dash, n * sizeof(float));
+    return 0;
+}
+
 uint32_t *p5_emit(P5Shim *s, uint32_t op, uint32_t payload_words, int styled)
 {
+    if (styled && (s->st.dash_n | s->dash_emitted_n) && p5_emit_dash(s) < 0) return NULL;
     if (styled && (s->st.blend | s->blend_emitted) && p5_emit_blend(s) < 0) return NULL;
     /* (a shadow set in the stream, or one to set: games that never touch
      * drawingContext pay this one test) */
@@ -188,6 +214,8 @@ static JSValue js_p5_canvas(JSContext *ctx, JSValueConst this_val, int argc, JSV
         s->st.shadow_color = 0;
         s->st.shadow_on = 0;
         s->st.blend = JG_BLEND_SOURCE_OVER;
+        s->st.dash_n = 0;
+        s->st.dash_offset = 0;
         p5_text_reset_canvas(s);
     }
     if (p5_set_global_num(s, P5_ATOM_width, w) || p5_set_global_num(s, P5_ATOM_height, h))
@@ -722,6 +750,7 @@ void p5shim_begin_frame(P5Shim *s, int is_setup)
     s->cmd_len = 0;
     memset(s->shadow_emitted, 0, sizeof s->shadow_emitted);
     s->blend_emitted = JG_BLEND_SOURCE_OVER;
+    s->dash_emitted_n = 0;
     s->shapes_this_frame = 0;
     s->calls = 0;
     if (is_setup) return;

@@ -84,6 +84,15 @@
  *                     cb + a * (B(cb, cs) - cb); JG_BLEND_LIGHTER adds cs * a instead
  *                     (clamped). The B of the other modes is the W3C compositing
  *                     spec's separable blend function of the same name.
+ *   JG_OP_DASH        offset (f32), then an even number of lengths (f32, >= 0, on
+ *                     and off in turn; none: solid). No style block. The canvas 2D
+ *                     line dash (setLineDash, lineDashOffset) of the strokes of the
+ *                     RECT, ELLIPSE, LINE and PATH commands after it, until the next
+ *                     JG_OP_DASH; every stream starts solid. Each contour's centreline
+ *                     (user units; an ellipse from its rightmost point, clockwise on
+ *                     screen) is cut into dashes from the offset on, each stroked as an
+ *                     open contour with the line's caps. A pattern of no length strokes
+ *                     solid.
  *
  * Non-finite coordinates or sizes make a shape draw nothing (canvas 2D ignores such
  * calls); shapes entirely outside the canvas draw nothing; a malformed stream (bad
@@ -146,6 +155,9 @@
 #define JG_OP_TEXT 10u
 #define JG_OP_SHADOW 11u
 #define JG_OP_BLEND 12u
+#define JG_OP_DASH 13u
+/* Lengths a JG_OP_DASH carries at most (the shim refuses longer patterns). */
+#define JG_DASH_MAX 32u
 
 #define JG_BLEND_SOURCE_OVER 0u
 #define JG_BLEND_LIGHTER 1u

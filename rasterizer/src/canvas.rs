@@ -35,6 +35,7 @@ use crate::stroke::{stroke_polyline, Pen};
 mod bands;
 mod blend_mode;
 mod cache;
+mod dash;
 mod hairline;
 mod pair;
 mod resume;
@@ -252,6 +253,9 @@ pub struct Canvas {
     shadow: Option<crate::command::Shadow>,
     shadow_tmp: Vec<f32>,
     kernels: shadow::Kernels,
+    /// The dash pattern the stream has set (`JG_OP_DASH`; none at each stream's
+    /// start: `canvas/dash.rs`).
+    dash: Option<dash::Dash>,
     /// A canvas at canvas resolution that a shadow's coverage is measured on under a
     /// trail (`canvas/shadow.rs`).
     shadow_canvas: Option<Box<Canvas>>,
@@ -565,6 +569,7 @@ impl Canvas {
             shadow_tmp: Vec::new(),
             kernels: shadow::Kernels::default(),
             shadow_canvas: None,
+            dash: None,
             blend: crate::command::BlendOp::SourceOver,
             probe_cov: Vec::new(),
         };
@@ -792,6 +797,14 @@ impl Canvas {
     }
 
     fn exec(&mut self, cmd: Command<'_>) -> Result<(), DrawError> {
+        // (dashes are the stroke's geometry: probed draws too)
+        if let Some(d) = &self.dash {
+            let dashable = matches!(cmd, Command::Rect { .. } | Command::Ellipse { .. } | Command::Line { .. } | Command::Path { .. });
+            if let Some(&style) = cmd.style().filter(|s| dashable && s.stroke.a != 0 && s.weight > 0.0) {
+                let d = d.clone();
+                return self.exec_dashed(cmd, style, &d);
+            }
+        }
         // (a probed draw measures the shapes themselves)
         if self.probe.is_none() && (self.shadow.is_some() || self.blend != crate::command::BlendOp::SourceOver) {
             let blended = self.blend != crate::command::BlendOp::SourceOver;
@@ -840,6 +853,9 @@ impl Canvas {
             Command::Background(c) => self.background(c),
             Command::Shadow(sh) => self.shadow = sh.casts().then_some(sh),
             Command::Blend(op) => self.blend = op,
+            Command::Dash { offset, lens } => {
+                self.dash = (!lens.is_empty()).then(|| dash::Dash { offset, lens: lens.iter().map(|&w| f32::from_bits(w)).collect() });
+            }
             Command::Clear => {
                 if !self.full_window() {
                     self.clear_window();

@@ -32,6 +32,8 @@ pub const OP_TEXT: u32 = 10;
 pub const OP_SHADOW: u32 = 11;
 /// `JG_OP_BLEND`.
 pub const OP_BLEND: u32 = 12;
+/// `JG_OP_DASH`.
+pub const OP_DASH: u32 = 13;
 /// `JG_STYLE_WORDS`: words in the style block of every shape command.
 pub const STYLE_WORDS: usize = 10;
 
@@ -301,6 +303,15 @@ pub enum Command<'a> {
     /// How the shapes and backgrounds after it combine with the canvas, until the
     /// next one or the stream's end.
     Blend(BlendOp),
+    /// The dash pattern of the strokes after it, until the next one or the stream's
+    /// end: the offset, then the lengths (`f32` words, on and off in turn; none:
+    /// solid).
+    Dash {
+        /// `lineDashOffset`.
+        offset: f32,
+        /// The lengths' words.
+        lens: &'a [u32],
+    },
     /// Glyphs of one face at one size.
     Text {
         /// Style block.
@@ -531,7 +542,7 @@ fn parse_one(words: &[u32], at: usize) -> Result<(Command<'_>, usize), StreamErr
     }
     let op = rest[0];
     let len = rest[1] as usize;
-    if !(OP_CANVAS..=OP_BLEND).contains(&op) {
+    if !(OP_CANVAS..=OP_DASH).contains(&op) {
         return Err(StreamError::BadOpcode { at });
     }
     if len < 2 || len > rest.len() {
@@ -586,6 +597,12 @@ fn parse_one(words: &[u32], at: usize) -> Result<(Command<'_>, usize), StreamErr
         OP_POINT => {
             need(STYLE_WORDS + 2)?;
             Command::Point { style: style()?, p: floats(geo) }
+        }
+        OP_DASH => {
+            if body.is_empty() || body.len() % 2 == 0 {
+                return Err(StreamError::BadLength { at });
+            }
+            Command::Dash { offset: f(body[0]), lens: &body[1..] }
         }
         OP_BLEND => {
             need(1)?;
@@ -768,6 +785,13 @@ impl CommandWriter {
         self.fl(&[sh.blur]);
         self.words.push(sh.color.to_word());
         self.fl(&sh.offset);
+        self
+    }
+    /// `JG_OP_DASH offset lengths...` (an even number of lengths).
+    pub fn dash(&mut self, offset: f32, lens: &[f32]) -> &mut Self {
+        self.header(OP_DASH, 3 + lens.len());
+        self.fl(&[offset]);
+        self.fl(lens);
         self
     }
     /// `JG_OP_BLEND mode`.

@@ -143,7 +143,7 @@ impl Bounds {
     pub fn of(&self, cmd: &Command<'_>) -> PixRect {
         let f = |v: f32| v as f64;
         match cmd {
-            Command::Canvas { .. } | Command::Background(_) | Command::Clear | Command::Shadow(_) | Command::Blend(_) => self.all(),
+            Command::Canvas { .. } | Command::Background(_) | Command::Clear | Command::Shadow(_) | Command::Blend(_) | Command::Dash { .. } => self.all(),
             Command::Rect { style, xywh, .. } => {
                 let [x, y, w, h] = xywh.map(f);
                 let b = Rect { x0: x.min(x + w), y0: y.min(y + h), x1: x.max(x + w), y1: y.max(y + h) };
@@ -458,15 +458,16 @@ pub enum Diff {
 }
 
 /// Where the commands of `words` start; false when a header is malformed (the draw
-/// then reports where) or the stream sets a shadow or a blend mode (`JG_OP_SHADOW`,
-/// `JG_OP_BLEND`: a shape's shadow reaches past its bounds, and a blend reads what
-/// lay beneath, so such a stream is drawn whole).
+/// then reports where) or the stream sets a shadow, a blend mode or dashes
+/// (`JG_OP_SHADOW`, `JG_OP_BLEND`, `JG_OP_DASH`: a shape's shadow reaches past its
+/// bounds, a blend reads what lay beneath, and a dashed stroke is not the stroke the
+/// bounds are of, so such a stream is drawn whole).
 fn command_starts(words: &[u32], out: &mut Vec<u32>) -> bool {
     out.clear();
     let mut i = 0usize;
     while i < words.len() {
-        // (the two are the last opcodes: one test, and an opcode past them is
-        // malformed anyway)
+        // (these and JG_OP_DASH are the last opcodes: one test, and an opcode past
+        // them is malformed anyway)
         if words[i] >= crate::command::OP_SHADOW {
             return false;
         }

@@ -240,6 +240,7 @@ impl Canvas {
         self.redrawn = None;
         self.shadow = None;
         self.blend = crate::command::BlendOp::SourceOver;
+        self.dash = None;
         (self.bands.allowed, self.bands.over_last, self.bands.used, self.bands.missed) = (false, false, false, false);
         // (a run of bands does not continue from the last stream: a gap in the count)
         self.cmd_serial += 1;

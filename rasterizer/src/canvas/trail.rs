@@ -330,9 +330,9 @@ impl Canvas {
     /// that the last frame drew with the same words is blended at canvas resolution
     /// (see the module); any other command as it is, remembered for the next frame.
     pub(super) fn exec_over_trail(&mut self, cmd: Command<'_>, words: &[u32]) -> Result<(), super::DrawError> {
-        // (a shape that casts a shadow or blends by a mode is drawn as it is: its
-        // passes draw their text over the trail as any text does)
-        let plain = self.shadow.is_none() && self.blend == crate::command::BlendOp::SourceOver;
+        // (a shape that casts a shadow, blends by a mode or strokes dashes is drawn as
+        // it is: its passes draw their text over the trail as any text does)
+        let plain = self.shadow.is_none() && self.blend == crate::command::BlendOp::SourceOver && self.dash.is_none();
         let Some(trail) = self.trail.filter(|_| plain && self.probe.is_none() && self.full_window()) else {
             return self.exec_timed(cmd);
         };
