@@ -31,7 +31,8 @@ VALUES = ["NaN", "Infinity", "-Infinity", "0", "-0", "1e308", "-1e308", "5e-324"
           "-(2**53)", "undefined", "null", "''", "'10'", "'#ff00zz'", "'rgba(1,2,3,4)'", "[]",
           "[1,2]", "{}", "{valueOf(){return 3}}", "{valueOf(){throw 1}}", "true", "10n",
           "Symbol()", "new Proxy({}, {})", "'x'.repeat(1000)", "frameCount", "-1", "255", "3.5",
-          "() => 1", "new Float64Array(4)", "CLOSE", "CENTER", "PI", "'red'"]
+          "() => 1", "new Float64Array(4)", "CLOSE", "CENTER", "PI", "'red'", "ADD", "MULTIPLY",
+          "DODGE", "[3, 0, 1e9]", "[0, 0]", "'rgba(0, 255, 255, 0.5)'", "1e6"]
 CALLS = ["rect", "ellipse", "circle", "line", "point", "triangle", "quad", "arc", "bezier",
          "curve", "square", "text", "textSize", "textAlign", "fill", "stroke", "noFill",
          "noStroke", "strokeWeight", "strokeCap", "strokeJoin", "background", "clear",
@@ -40,8 +41,12 @@ CALLS = ["rect", "ellipse", "circle", "line", "point", "triangle", "quad", "arc"
          "quadraticVertex", "curveVertex", "beginContour", "endContour", "endShape",
          "rectMode", "ellipseMode", "angleMode", "resizeCanvas", "random", "noise",
          "randomSeed", "noiseSeed", "map", "constrain", "dist", "lerp", "createVector",
-         "keyIsDown", "millis", "blendMode", "erase", "noErase", "textWidth", "textStyle"]
+         "keyIsDown", "millis", "blendMode", "erase", "noErase", "textWidth", "textStyle",
+         "drawingContext.setLineDash", "shadow", "dashOffset"]
 TEMPLATE = """
+function shadow(b, c, x, y) { drawingContext.shadowBlur = b; drawingContext.shadowColor = c;
+  drawingContext.shadowOffsetX = x; drawingContext.shadowOffsetY = y; }
+function dashOffset(v) { drawingContext.lineDashOffset = v; }
 function setup() { createCanvas(%s, %s); }
 function resetGame(seed) { }
 function draw() { background(0);
