@@ -6,9 +6,8 @@ calling it (reading it, for a variable) throws ``jsgym: NAME ... is not supporte
 (...)``, so a game that needs one fails at once with the reason rather than
 drifting from the browser; the names in :data:`UNDEFINED` are not defined at all. (createCanvas(w, h, WEBGL), blendMode(REMOVE) and
 blendMode(REPLACE) are refused the same way; the functions themselves exist. ``drawingContext``
-exists with the canvas 2D context's shadow and line dash only: ``shadowBlur``,
-``shadowColor``, ``shadowOffsetX``, ``shadowOffsetY``, ``setLineDash``, ``getLineDash``
-and ``lineDashOffset``; any other member of it is refused by name.)
+exists with the canvas 2D context's shadow, line dash, ``globalAlpha`` and
+``save``/``restore`` only; any other member of it is refused by name.)
 
 This table is the one place the list lives: ``tests/test_p5_api.py`` enumerates the
 real p5's global names in Chromium and fails on any name that is neither implemented
@@ -120,10 +119,11 @@ def markdown() -> str:
         "`createCanvas(w, h, WEBGL)`, `blendMode(REMOVE)` and `blendMode(REPLACE)` (which "
         "make canvas pixels transparent) are refused too; the other blend modes draw as "
         "Chromium's canvas does. "
-        "`drawingContext` is the canvas 2D context's shadow and line dash only "
-        "(`shadowBlur`, `shadowColor`, `shadowOffsetX`, `shadowOffsetY`, `setLineDash()`, "
-        "`getLineDash()`, `lineDashOffset`, saved by `push()` and restored by `pop()` as "
-        "in p5, drawn as Chromium draws them); any other member of it throws "
+        "`drawingContext` has of the canvas 2D context its shadow (`shadowBlur`, "
+        "`shadowColor`, `shadowOffsetX`, `shadowOffsetY`), line dash (`setLineDash()`, "
+        "`getLineDash()`, `lineDashOffset`), `globalAlpha`, and `save()`/`restore()` of "
+        "the context's own state; `push()` and `pop()` save and restore them as in p5, and "
+        "they draw as Chromium draws them. Any other member of it throws "
         "`jsgym: drawingContext.NAME is not supported`. "
         "`day()`, `hour()` ... `year()` read `new Date()`, which follows the virtual clock "
         "(2024-01-01T00:00:00Z at frame 0 of every episode), in local time as p5 does; "

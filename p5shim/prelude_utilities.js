@@ -518,10 +518,10 @@
   refuseVariable('games may not use the DOM', 'canvas');
 
   /* ---------------------------------------------------------------- drawingContext */
-  // Of the canvas 2D context, its shadow (games set it for glow and drop shadows) and
-  // its line dash. They are part of the style (p5's push() and pop() save and restore
-  // the context with them; createCanvas() resets them); anything else on the context
-  // is refused by name.
+  // Of the canvas 2D context: its shadow (games set it for glow and drop shadows), its
+  // line dash, globalAlpha, and save() and restore() of its own state. They are part
+  // of the style (p5's push() and pop() save and restore the context with them;
+  // createCanvas() resets them); anything else on the context is refused by name.
   var shadowKinds = { shadowBlur: 0, shadowColor: 1, shadowOffsetX: 2, shadowOffsetY: 3 };
   var isShadow = function (name) {
     return typeof name === 'string' && Object.prototype.hasOwnProperty.call(shadowKinds, name);
@@ -529,10 +529,15 @@
   // its line dash, a part of the style too
   var setLineDash = function (segments) { native.setLineDash(segments); };
   var getLineDash = function () { return native.lineDash(); };
+  var save = function () { native.ctxSave(); };
+  var restore = function () { native.ctxRestore(); };
+  var methods = { setLineDash: setLineDash, getLineDash: getLineDash, save: save, restore: restore };
+  var hasOwn = function (o, name) { return typeof name === 'string' && Object.prototype.hasOwnProperty.call(o, name); };
   var refuseContext = function (name) {
     throw new TypeError('jsgym: drawingContext.' + String(name) + ' is not supported (jsgym ' +
       'draws the canvas itself; of the 2D context it has shadowBlur, shadowColor, ' +
-      'shadowOffsetX, shadowOffsetY, setLineDash, getLineDash and lineDashOffset)');
+      'shadowOffsetX, shadowOffsetY, setLineDash, getLineDash, lineDashOffset, ' +
+      'globalAlpha, save and restore)');
   };
   // as canvas 2D serializes a colour: #rrggbb when opaque, else rgba() with the
   // shortest alpha that maps back to the same 8-bit level
@@ -570,9 +575,9 @@
   def('drawingContext', new Proxy({}, {
     get: function (target, name) {
       if (typeof name === 'symbol') return undefined;
-      if (name === 'setLineDash') return setLineDash;
-      if (name === 'getLineDash') return getLineDash;
+      if (hasOwn(methods, name)) return methods[name];
       if (name === 'lineDashOffset') return native.dashOffset();
+      if (name === 'globalAlpha') return native.globalAlpha();
       if (!isShadow(name)) refuseContext(name);
       var v = native.shadow(shadowKinds[name]);
       return name === 'shadowColor' ? serializeColor(v) : v;
@@ -580,6 +585,10 @@
     set: function (target, name, value) {
       if (name === 'lineDashOffset') {
         native.setDashOffset(value);
+        return true;
+      }
+      if (name === 'globalAlpha') {
+        native.setGlobalAlpha(value);
         return true;
       }
       if (!isShadow(name)) refuseContext(name);
@@ -593,7 +602,7 @@
       return true;
     },
     has: function (target, name) {
-      return isShadow(name) || name === 'setLineDash' || name === 'getLineDash' || name === 'lineDashOffset';
+      return isShadow(name) || hasOwn(methods, name) || name === 'lineDashOffset' || name === 'globalAlpha';
     },
     defineProperty: function (target, name) { refuseContext(name); },
     deleteProperty: function (target, name) { refuseContext(name); }

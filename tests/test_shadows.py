@@ -1,7 +1,8 @@
 """Canvas 2D shadows through `drawingContext` (shadowBlur, shadowColor,
-shadowOffsetX/Y): p5 games set them for glow and drop shadows. The context's values
-themselves (defaults, parsing, push/pop, createCanvas) are golden cases of
-tests/data/p5_cases.json; here, what they draw."""
+shadowOffsetX/Y): p5 games set them for glow and drop shadows; and the context's
+globalAlpha and save()/restore() that games wrap them in. The context's values
+themselves (defaults, parsing, push/pop, save/restore, createCanvas) are golden cases
+of tests/data/p5_cases.json; here, what they draw."""
 
 from __future__ import annotations
 
@@ -125,7 +126,7 @@ function draw() { background(0); noStroke(); fill(255, 0, 0); rect(150 + frameCo
 
 @pytest.mark.parametrize("code, name", [
     ("drawingContext.filter = 'blur(2px)';", "filter"),
-    ("drawingContext.globalAlpha = 0.5;", "globalAlpha"),
+    ("drawingContext.fillStyle = 'red';", "fillStyle"),
     ("let g = drawingContext.createLinearGradient(0, 0, 10, 0);", "createLinearGradient"),
 ])
 def test_other_members_of_the_context_are_refused_by_name(game_factory, code, name):
@@ -180,3 +181,56 @@ def test_a_glow_over_a_trail_matches_the_browser(game_factory):
     # blended at observation size the HUD's glow settled brighter, 40.5 dB)
     values = browser_psnrs(game_factory(OVER_TRAIL, "trail_glow"), 40, reset_frame=False)
     assert float(np.median(values)) >= 48.0, values
+
+
+def test_global_alpha_fades_every_colour(game_factory):
+    game = HEADER + """
+function draw() { background(200, 100, 0); drawingContext.globalAlpha = 0.5; noStroke();
+  fill(0, 100, 200); rect(0, 0, 400, 200); background(0, 0, 0, 255); }
+"""
+    # the rect at half its alpha over the background; then background(0) at half too
+    # (in the first frame: globalAlpha stays set, as the canvas keeps it, so the next
+    # frame's background() is at half alpha too)
+    out = frames(game_factory(game, "faded"), 1)[0].astype(int)
+    assert tuple(out[5, 5]) == (50, 50, 50) and tuple(out[50, 5]) == (100, 50, 0), (out[5, 5], out[50, 5])
+
+
+def test_restore_takes_back_what_save_kept(game_factory):
+    saved = HEADER + """
+function draw() { background(0); noStroke(); fill(255, 0, 0);
+  drawingContext.save(); drawingContext.shadowBlur = 30; drawingContext.shadowColor = 'lime';
+  drawingContext.globalAlpha = 0.3; fill(0, 0, 255); translate(50, 0); drawingContext.restore();
+  rect(150, 150, 100, 100); }
+"""
+    plain = HEADER + "function draw() { background(0); noStroke(); fill(255, 0, 0); rect(150, 150, 100, 100); }"
+    assert np.array_equal(frames(game_factory(saved, "saved"), 2), frames(game_factory(plain, "plain"), 2))
+
+
+# Games fade things in and out with globalAlpha, and wrap their glow in save/restore.
+FADES = HEADER + """
+function draw() {
+  t++;
+  background(15, 20, 40);
+  noStroke();
+  for (let i = 0; i < 6; i++) {
+    drawingContext.globalAlpha = 0.15 + 0.14 * i;
+    fill(255, 180 - i * 20, 60);
+    rect(30 + i * 60, 80 + 20 * sin(t * 0.1 + i), 45, 45);
+  }
+  drawingContext.globalAlpha = 1;
+  drawingContext.save();
+  drawingContext.shadowBlur = 18;
+  drawingContext.shadowColor = 'magenta';
+  drawingContext.globalAlpha = 0.8;
+  fill(255, 80, 255);
+  circle(200 + 100 * cos(t * 0.05), 280, 50);
+  drawingContext.restore();
+  fill(240); textSize(22); text('LEVEL ' + (1 + floor(t / 10)), 20, 380);
+}
+"""
+
+
+@needs_browser
+def test_fades_and_saved_glow_match_the_browser(game_factory):
+    values = browser_psnrs(game_factory(FADES, "fades"), 30)
+    assert float(np.median(values)) >= 46.0, values

@@ -1155,6 +1155,7 @@ static JSValue js_p5_background(JSContext *ctx, JSValueConst this_val, int argc,
         if (!ok) packed = s->st.fill;
     }
     if (p5_count_shape(s) < 0) return JS_EXCEPTION;
+    if (magic == 0) packed = p5_global_alpha(s, packed);
     /* p5 fills the canvas as a rectangle, which casts the shadow (an opaque one
      * hides it, unless a blend mode lets it show; clear() casts none) */
     if (magic == 0 && (packed >> 24 != 255 || s->st.blend) && p5_emit_shadow(s) < 0)
@@ -1387,7 +1388,74 @@ static JSValue js_p5_native_dash(JSContext *ctx, JSValueConst this_val, int argc
     }
 }
 
+/* native.setGlobalAlpha(v) (canvas 2D: ignored unless finite and in [0, 1]) and
+ * native.globalAlpha(). */
+static JSValue js_p5_native_global_alpha(JSContext *ctx, JSValueConst this_val, int argc,
+                                         JSValueConst *argv, int magic)
+{
+    P5Shim *s = p5_shim(ctx);
+    double v;
+    if (magic == 1) return JS_NewFloat64(ctx, s->st.global_alpha);
+    if (argc < 1 || JS_ToFloat64(ctx, &v, argv[0])) return JS_EXCEPTION;
+    if (isfinite(v) && v >= 0 && v <= 1) s->st.global_alpha = v;
+    return JS_UNDEFINED;
+}
+
+/* native.ctxSave() / native.ctxRestore(): drawingContext.save() and restore(). The
+ * context's own state (fill and stroke styles, line width, cap and join, the
+ * transform, the shadow, the blend mode, the dash, globalAlpha and the font) is saved
+ * and restored; p5's own (noFill(), rectMode(), textAlign() ...) is not, as in the
+ * browser, where p5 keeps it outside the context. */
+static JSValue js_p5_native_ctx_save(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
+                                     int magic)
+{
+    P5Shim *s = p5_shim(ctx);
+    if (magic == 0) {
+        if (s->ctx_stack_len >= P5_MAX_PUSH_DEPTH)
+            return JS_ThrowRangeError(ctx, "jsgym: drawingContext.save() nested deeper than %d without restore()",
+                                      P5_MAX_PUSH_DEPTH);
+        if (s->ctx_stack_len == s->ctx_stack_cap) {
+            int cap = s->ctx_stack_cap ? s->ctx_stack_cap * 2 : 8;
+            P5Style *p = (P5Style *)p5_realloc(s, s->ctx_stack, (size_t)cap * sizeof *p);
+            if (!p) return JS_ThrowOutOfMemory(ctx);
+            s->ctx_stack = p;
+            s->ctx_stack_cap = cap;
+        }
+        s->ctx_stack[s->ctx_stack_len] = s->st;
+        s->ctx_stack[s->ctx_stack_len].text_font = JS_UNDEFINED;
+        s->ctx_stack_len++;
+        return JS_UNDEFINED;
+    }
+    /* (an unmatched restore() does nothing) */
+    if (s->ctx_stack_len == 0) return JS_UNDEFINED;
+    const P5Style *o = &s->ctx_stack[--s->ctx_stack_len];
+    P5Style *st = &s->st;
+    st->fill = o->fill;
+    st->stroke = o->stroke;
+    st->stroke_weight = o->stroke_weight;
+    st->cap = o->cap;
+    st->join = o->join;
+    memcpy(st->m, o->m, sizeof st->m);
+    st->shadow_blur = o->shadow_blur;
+    st->shadow_ox = o->shadow_ox;
+    st->shadow_oy = o->shadow_oy;
+    st->shadow_color = o->shadow_color;
+    st->shadow_on = o->shadow_on;
+    st->blend = o->blend;
+    st->dash_n = o->dash_n;
+    memcpy(st->dash, o->dash, sizeof st->dash);
+    st->dash_offset = o->dash_offset;
+    st->global_alpha = o->global_alpha;
+    st->ctx_face = o->ctx_face;
+    st->ctx_px = o->ctx_px;
+    return JS_UNDEFINED;
+}
+
 static const JSCFunctionListEntry p5_color_native[] = {
+    JS_CFUNC_MAGIC_DEF("setGlobalAlpha", 1, js_p5_native_global_alpha, 0),
+    JS_CFUNC_MAGIC_DEF("globalAlpha", 0, js_p5_native_global_alpha, 1),
+    JS_CFUNC_MAGIC_DEF("ctxSave", 0, js_p5_native_ctx_save, 0),
+    JS_CFUNC_MAGIC_DEF("ctxRestore", 0, js_p5_native_ctx_save, 1),
     JS_CFUNC_DEF("setLineDash", 1, js_p5_native_set_dash),
     JS_CFUNC_MAGIC_DEF("lineDash", 0, js_p5_native_dash, 0),
     JS_CFUNC_MAGIC_DEF("setDashOffset", 1, js_p5_native_dash, 1),

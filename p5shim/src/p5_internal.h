@@ -75,6 +75,7 @@ typedef struct P5Style {
     uint8_t dash_n;    /* the context's line dash: dash_n lengths (even), and its offset */
     float dash[JG_DASH_MAX];
     double dash_offset;
+    double global_alpha; /* the context's globalAlpha: every colour's alpha times it */
 } P5Style;
 
 typedef struct P5Vertex {
@@ -216,6 +217,9 @@ struct P5Shim {
     P5Style st;
     P5Style *stack;
     int stack_len, stack_cap;
+    /* drawingContext.save(): the styles whose context part restore() takes back */
+    P5Style *ctx_stack;
+    int ctx_stack_len, ctx_stack_cap;
     double color_maxes[3][4];
     uint8_t angle_degrees;
     double curve_tightness;
@@ -324,7 +328,15 @@ int p5_emit_shadow(P5Shim *s);
 /* The same for the blend mode (JG_OP_BLEND): before every shape and background(). */
 int p5_emit_blend(P5Shim *s);
 /* The same for the line dash (JG_OP_DASH): before every shape. */
-int p5_emit_dash(P5Shim *s); /* -1 with a pending RangeError past the limit */
+int p5_emit_dash(P5Shim *s);
+/* Colour `c` (packed RGBA8) with its alpha times the context's globalAlpha. */
+static inline uint32_t p5_global_alpha(const P5Shim *s, uint32_t c)
+{
+    double ga = s->st.global_alpha;
+    if (ga >= 1) return c;
+    uint32_t a = (uint32_t)floor((double)(c >> 24) * ga + 0.5);
+    return (c & 0xFFFFFFu) | a << 24;
+} /* -1 with a pending RangeError past the limit */
 static inline uint32_t p5_f32(double d)
 {
     float f = (float)d;

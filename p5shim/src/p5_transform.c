@@ -19,6 +19,7 @@ void p5_style_defaults(P5Shim *s)
     st->stroke_weight = 1.0;
     st->cap = JG_CAP_ROUND;
     st->join = JG_JOIN_MITER;
+    st->global_alpha = 1; /* (the rest of the context's state starts at 0: none) */
     st->do_fill = st->do_stroke = 1;
     st->fill_set = st->stroke_set = 0;
     st->rect_mode = P5_MODE_CORNER;
@@ -38,6 +39,7 @@ void p5_style_clear_stack(P5Shim *s)
 {
     for (int i = 0; i < s->stack_len; i++) JS_FreeValue(s->ctx, s->stack[i].text_font);
     s->stack_len = 0;
+    s->ctx_stack_len = 0; /* (holds no JS values) */
 }
 
 /* m = m * [a b c d e f] (canvas transform()) */

@@ -68,7 +68,7 @@ int p5_emit_shadow(P5Shim *s)
     uint32_t words[4] = {0, 0, 0, 0};
     if (st->shadow_on) {
         words[0] = p5_f32(st->shadow_blur);
-        words[1] = st->shadow_color;
+        words[1] = p5_global_alpha(s, st->shadow_color);
         words[2] = p5_f32(st->shadow_ox);
         words[3] = p5_f32(st->shadow_oy);
     }
@@ -142,6 +142,10 @@ uint32_t *p5_emit(P5Shim *s, uint32_t op, uint32_t payload_words, int styled)
      * rasterizer find the parts of a frame that are the last frame's. */
     uint32_t fill = st->do_fill && op != JG_OP_LINE && op != JG_OP_POINT ? st->fill : 0;
     uint32_t stroke = st->do_stroke ? st->stroke : 0;
+    if (st->global_alpha < 1) {
+        fill = p5_global_alpha(s, fill);
+        stroke = p5_global_alpha(s, stroke);
+    }
     w[2] = fill >> 24 ? fill : 0;
     if (stroke >> 24) {
         w[3] = stroke;
@@ -216,6 +220,7 @@ static JSValue js_p5_canvas(JSContext *ctx, JSValueConst this_val, int argc, JSV
         s->st.blend = JG_BLEND_SOURCE_OVER;
         s->st.dash_n = 0;
         s->st.dash_offset = 0;
+        s->st.global_alpha = 1;
         p5_text_reset_canvas(s);
     }
     if (p5_set_global_num(s, P5_ATOM_width, w) || p5_set_global_num(s, P5_ATOM_height, h))
@@ -716,6 +721,7 @@ void p5shim_free(P5Shim *s)
         if (s->atoms[i] != JS_ATOM_NULL) JS_FreeAtom(ctx, s->atoms[i]);
     if (JS_GetContextOpaque(ctx) == s) JS_SetContextOpaque(ctx, NULL);
     p5_realloc(s, s->stack, 0);
+    p5_realloc(s, s->ctx_stack, 0);
     p5_realloc(s, s->verts, 0);
     p5_realloc(s, s->cverts, 0);
     p5_realloc(s, s->cmd, 0);
