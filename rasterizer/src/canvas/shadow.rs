@@ -4,10 +4,13 @@
 //! by a Gaussian of standard deviation `shadowBlur / 2` and moved by the offset (both
 //! in canvas pixels, whatever the transform), in the shadow's colour.
 //!
-//! The coverage is the shape's own on this canvas (a probed draw), so the blur runs at
-//! the canvas's resolution, not the browser's: both are linear and area-averaged down
-//! to the observation, so they differ by the box filter's own spread, a fraction of a
-//! pixel next to the blur's.
+//! The coverage is the shape's own on this buffer (a probed draw), so the blur runs on
+//! the buffer's pixel means, not on the browser's canvas pixels. Both are linear and
+//! averaged down to the observation, so they differ where a pixel's mean hides where
+//! in it the shape lies: a thin line's glow spreads evenly to both sides of the pixel
+//! where the browser's leans to the side the line lies nearer. Over a trail the
+//! shadow is measured and blurred at canvas resolution instead ([`Canvas::trail_shadow`]):
+//! there each canvas pixel keeps its own history, which a pixel's mean cannot stand for.
 
 use super::blend_mode::{blend_pixel, canvas_rect, passes};
 use super::text::CellShares;
@@ -44,8 +47,8 @@ impl Canvas {
     }
 
     /// `background(c)` while a shadow is set: p5 fills the canvas as a rectangle,
-    /// which casts its shadow too (under it, unless it is translucent or a blend mode
-    /// lets the shadow through, where the fill hides it).
+    /// which casts its shadow too (called for a translucent one, or under a blend
+    /// mode: an opaque fill drawn over its own shadow hides it).
     #[cold]
     #[inline(never)]
     pub(super) fn background_shadow(&mut self, c: Rgba, sh: Shadow) -> Result<(), DrawError> {
