@@ -102,6 +102,33 @@ def browser_psnrs(path, steps: int, *, reset_frame: bool = True, **make_kw) -> l
     return values
 
 
+#: The contract around a drawing test's `draw()`: a frame counter `t` as the score.
+DRAWING_GAME_HEADER = """
+function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
+let t = 0;
+function resetGame(seed) { t = 0; }
+function getGameState() { return { score: t, lives: 1, gameState: 'playing' }; }
+function setup() { createCanvas(400, 400); }
+"""
+
+
+def run_frames(path, steps: int = 2, **make_kw):
+    """The QuickJS backend's frames of one env of the game at ``path``: the reset
+    frame, then ``steps`` steps of action 0, stacked."""
+    import numpy as np
+
+    import jsgym
+
+    envs = jsgym.make_vec(str(path), 1, **make_kw)
+    try:
+        out = [envs.reset(seed=0)[0][0].copy()]
+        for _ in range(steps):
+            out.append(envs.step(np.zeros(1, dtype=np.int64))[0][0].copy())
+    finally:
+        envs.close()
+    return np.stack(out)
+
+
 def write_game(directory: pathlib.Path, source: str, name: str = "game") -> pathlib.Path:
     path = directory / f"{name}.js"
     path.write_text(textwrap.dedent(source))

@@ -7,19 +7,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from conftest import DRAWING_GAME_HEADER as HEADER
 from conftest import browser_missing, browser_psnrs
+from conftest import run_frames as frames
 
 jsgym = pytest.importorskip("jsgym")
 
 needs_browser = pytest.mark.skipif(bool(browser_missing()), reason=browser_missing() or "")
 
-HEADER = """
-function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
-let t = 0;
-function resetGame(seed) { t = 0; }
-function getGameState() { return { score: t, lives: 1, gameState: 'playing' }; }
-function setup() { createCanvas(400, 400); }
-"""
 
 # A pong court's dashed centre line, a marching-ants selection box, a dashed ring, a
 # dashed aiming path with square caps, and a solid line after setLineDash([]).
@@ -50,16 +45,6 @@ function draw() {
 }
 """
 
-
-def frames(path, steps=2, **kw):
-    envs = jsgym.make_vec(str(path), 1, **kw)
-    try:
-        out = [envs.reset(seed=0)[0][0].copy()]
-        for _ in range(steps):
-            out.append(envs.step(np.zeros(1, dtype=np.int64))[0][0].copy())
-    finally:
-        envs.close()
-    return np.stack(out)
 
 
 LINE = HEADER + "function draw() { background(0); stroke(255); strokeWeight(12.5); strokeCap(SQUARE); %s line(0, 200, 400, 200); }"

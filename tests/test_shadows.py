@@ -9,19 +9,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from conftest import DRAWING_GAME_HEADER as HEADER
 from conftest import browser_missing, browser_psnrs
+from conftest import run_frames as frames
 
 jsgym = pytest.importorskip("jsgym")
 
 needs_browser = pytest.mark.skipif(bool(browser_missing()), reason=browser_missing() or "")
 
-HEADER = """
-function mulberry32(a) { return function() { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
-let t = 0;
-function resetGame(seed) { t = 0; }
-function getGameState() { return { score: t, lives: 1, gameState: 'playing' }; }
-function setup() { createCanvas(400, 400); }
-"""
 
 # A neon scene as games write it: a glowing ring (stroke only, inside push/pop), a
 # glowing translucent box, a drop shadow under a HUD, a glowing line, all moving.
@@ -56,16 +51,6 @@ function draw() {
 """
 
 
-def frames(path, steps=3, **kw):
-    envs = jsgym.make_vec(str(path), 1, **kw)
-    try:
-        out = [envs.reset(seed=0)[0][0].copy()]
-        for _ in range(steps):
-            out.append(envs.step(np.zeros(1, dtype=np.int64))[0][0].copy())
-    finally:
-        envs.close()
-    return np.stack(out)
-
 
 BOX = HEADER + """
 function draw() {
@@ -97,8 +82,8 @@ def test_a_glow_spreads_around_the_shape_in_the_shadow_colour(game_factory):
     "push(); drawingContext.shadowBlur = 30; drawingContext.shadowColor = 'lime'; pop();",
 ])
 def test_a_shadow_that_cannot_show_draws_nothing(game_factory, setting):
-    plain = frames(game_factory(BOX % "", "plain"))
-    other = frames(game_factory(BOX % setting, "other"))
+    plain = frames(game_factory(BOX % "", "plain"), 3)
+    other = frames(game_factory(BOX % setting, "other"), 3)
     assert np.array_equal(plain, other)
 
 

@@ -1414,13 +1414,8 @@ static JSValue js_p5_native_ctx_save(JSContext *ctx, JSValueConst this_val, int 
         if (s->ctx_stack_len >= P5_MAX_PUSH_DEPTH)
             return JS_ThrowRangeError(ctx, "jsgym: drawingContext.save() nested deeper than %d without restore()",
                                       P5_MAX_PUSH_DEPTH);
-        if (s->ctx_stack_len == s->ctx_stack_cap) {
-            int cap = s->ctx_stack_cap ? s->ctx_stack_cap * 2 : 8;
-            P5Style *p = (P5Style *)p5_realloc(s, s->ctx_stack, (size_t)cap * sizeof *p);
-            if (!p) return JS_ThrowOutOfMemory(ctx);
-            s->ctx_stack = p;
-            s->ctx_stack_cap = cap;
-        }
+        if (p5_style_stack_room(s, &s->ctx_stack, &s->ctx_stack_cap, s->ctx_stack_len) < 0)
+            return JS_ThrowOutOfMemory(ctx);
         s->ctx_stack[s->ctx_stack_len] = s->st;
         s->ctx_stack[s->ctx_stack_len].text_font = JS_UNDEFINED;
         s->ctx_stack_len++;

@@ -379,6 +379,9 @@ static inline double p5_to_radians(const P5Shim *s, double a)
 }
 void p5_style_defaults(P5Shim *s);
 void p5_style_clear_stack(P5Shim *s);
+/* Room for one more style on a stack of `len` (growing it to `*cap`): 0, or -1 out
+ * of memory. */
+int p5_style_stack_room(P5Shim *s, P5Style **stack, int *cap, int len);
 
 /* math (p5_math.c) */
 double p5_math_random(P5Shim *s);

@@ -144,6 +144,17 @@ static JSValue js_p5_transform(JSContext *ctx, JSValueConst this_val, int argc, 
     return JS_UNDEFINED;
 }
 
+int p5_style_stack_room(P5Shim *s, P5Style **stack, int *cap, int len)
+{
+    if (len < *cap) return 0;
+    int n = *cap ? *cap * 2 : 16;
+    P5Style *p = (P5Style *)p5_realloc(s, *stack, (size_t)n * sizeof *p);
+    if (!p) return -1;
+    *stack = p;
+    *cap = n;
+    return 0;
+}
+
 static JSValue js_p5_push_pop(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
                               int magic)
 {
@@ -153,13 +164,7 @@ static JSValue js_p5_push_pop(JSContext *ctx, JSValueConst this_val, int argc, J
         if (s->stack_len >= P5_MAX_PUSH_DEPTH)
             return JS_ThrowRangeError(ctx, "jsgym: push() nested deeper than %d without pop()",
                                       P5_MAX_PUSH_DEPTH);
-        if (s->stack_len == s->stack_cap) {
-            int cap = s->stack_cap ? s->stack_cap * 2 : 16;
-            P5Style *p = (P5Style *)p5_realloc(s, s->stack, (size_t)cap * sizeof *p);
-            if (!p) return JS_ThrowOutOfMemory(ctx);
-            s->stack = p;
-            s->stack_cap = cap;
-        }
+        if (p5_style_stack_room(s, &s->stack, &s->stack_cap, s->stack_len) < 0) return JS_ThrowOutOfMemory(ctx);
         s->stack[s->stack_len] = s->st;
         s->stack[s->stack_len].text_font = JS_DupValue(ctx, s->st.text_font);
         s->stack_len++;

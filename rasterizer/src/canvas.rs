@@ -350,6 +350,21 @@ impl Probe {
     }
 }
 
+/// A rectangle's `x y w h` as canvas 2D's `rect()` takes them: a negative side
+/// spans back from its corner.
+fn normalized_rect(xywh: [f32; 4]) -> [f64; 4] {
+    let [mut x, mut y, mut w, mut h] = xywh.map(|v| v as f64);
+    if w < 0.0 {
+        x += w;
+        w = -w;
+    }
+    if h < 0.0 {
+        y += h;
+        h = -h;
+    }
+    [x, y, w, h]
+}
+
 /// `dst` (RGB rows of `dst_w` pixels) as `src` (rows of `src_w`) with each pixel
 /// repeated over the `k x k` pixels it covers.
 fn repeat_pixels(src: &[u8], src_w: usize, k: usize, dst: &mut [u8], dst_w: usize) {
@@ -989,15 +1004,7 @@ impl Canvas {
         if !finite(&xywh) || !finite(&radii) || (stroke && !style.weight.is_finite()) {
             return;
         }
-        let [mut x, mut y, mut w, mut h] = xywh.map(|v| v as f64);
-        if w < 0.0 {
-            x += w;
-            w = -w;
-        }
-        if h < 0.0 {
-            y += h;
-            h = -h;
-        }
+        let [x, y, w, h] = normalized_rect(xywh);
         let r = radii.map(|v| (v as f64).max(0.0));
         let square = r.iter().all(|&v| v == 0.0);
         let m = match self.device_matrix(style) {

@@ -33,15 +33,7 @@ impl Canvas {
         let fill = (style.fill.a != 0).then(|| cmd.with_style(Style { stroke: Rgba::default(), ..style })).flatten();
         match cmd {
             Command::Rect { xywh, radii, .. } => {
-                let [mut x, mut y, mut w, mut h] = xywh.map(f);
-                if w < 0.0 {
-                    x += w;
-                    w = -w;
-                }
-                if h < 0.0 {
-                    y += h;
-                    h = -h;
-                }
+                let [x, y, w, h] = super::normalized_rect(xywh);
                 flatten::rounded_rect(&mut line, &fl, x, y, w, h, radii.map(|r| f(r).max(0.0)));
             }
             // (canvas 2D's ellipse(): from the rightmost point, clockwise on screen)

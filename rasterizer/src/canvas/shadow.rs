@@ -13,8 +13,7 @@
 //! there each canvas pixel keeps its own history, which a pixel's mean cannot stand for.
 
 use super::blend_mode::{blend_pixel, canvas_rect, passes};
-use super::text::CellShares;
-use super::trail::{CanvasCells, MAX_SHARE};
+use super::trail::MAX_SHARE;
 use super::{Canvas, DrawError, Fit, Probe};
 use crate::blend::Paint;
 use crate::command::{BlendOp, Command, Rgba, Shadow, Style};
@@ -180,7 +179,6 @@ impl Canvas {
             self.shadow_tmp = out;
             return Ok(true);
         };
-        let (bw, bh) = (x1 - x0, y1 - y0);
         let scale = alpha as f32 / 255.0 * sh.color.a as f32 / 255.0;
         let alphas: Vec<f32> = out.iter().map(|&v| { let a = (v * scale).min(1.0); if a > 1.0 / 1024.0 { a } else { 0.0 } }).collect();
         self.shadow_tmp = out;
@@ -191,19 +189,7 @@ impl Canvas {
         if MAX_SHARE * active > cw * ch {
             return Ok(false);
         }
-        // the buffer pixels the box meets
-        let (w, h) = (self.w, self.h);
-        let ox0 = ((x0 as f64 * self.sx + self.tx).floor().max(0.0) as usize).min(w);
-        let ox1 = ((x1 as f64 * self.sx + self.tx).ceil().max(0.0) as usize).min(w);
-        let oy0 = ((y0 as f64 * self.sy + self.ty).floor().max(0.0) as usize).min(h);
-        let oy1 = ((y1 as f64 * self.sy + self.ty).ceil().max(0.0) as usize).min(h);
-        if ox1 <= ox0 || oy1 <= oy0 {
-            return Ok(true);
-        }
-        let (ow, oh) = (ox1 - ox0, oy1 - oy0);
-        let cols: Vec<CellShares> = (0..bw).map(|i| CellShares::of(i, self.sx, self.tx + x0 as f64 * self.sx, ox0, ow)).collect();
-        let rows: Vec<CellShares> = (0..bh).map(|j| CellShares::of(j, self.sy, self.ty + y0 as f64 * self.sy, oy0, oh)).collect();
-        let cells = CanvasCells::new((ox0, oy0, ow, oh), (x0 as i64, y0 as i64), bw, &cols, &rows, &[&alphas], (cw, ch));
+        let Some(cells) = self.cells_of_box([x0, y0, x1, y1], &[&alphas], (cw, ch)) else { return Ok(true) };
         self.trail_blend(trail, &cells, &[([sh.color.r, sh.color.g, sh.color.b], &alphas)]);
         Ok(true)
     }

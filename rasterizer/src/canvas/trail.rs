@@ -439,7 +439,15 @@ impl Canvas {
         if active == 0 || MAX_SHARE * active > cw * ch {
             return None;
         }
-        // the buffer pixels the box meets
+        let cells = self.cells_of_box([x0, y0, x1, y1], &covs, (cw, ch))?;
+        Some(TrailShape { cells, layers })
+    }
+
+    /// The cells of the canvas box `[x0, y0, x1, y1]` (canvas pixels, on a canvas of
+    /// `size`) for layers of coverage `covs` (rows of the box's width), with the
+    /// buffer pixels the box meets; `None` when it meets none.
+    pub(super) fn cells_of_box(&self, [x0, y0, x1, y1]: [usize; 4], covs: &[&[f32]], size: (usize, usize)) -> Option<CanvasCells> {
+        let (w, h, bw, bh) = (self.w, self.h, x1 - x0, y1 - y0);
         let ox0 = ((x0 as f64 * self.sx + self.tx).floor().max(0.0) as usize).min(w);
         let ox1 = ((x1 as f64 * self.sx + self.tx).ceil().max(0.0) as usize).min(w);
         let oy0 = ((y0 as f64 * self.sy + self.ty).floor().max(0.0) as usize).min(h);
@@ -450,8 +458,7 @@ impl Canvas {
         let (ow, oh) = (ox1 - ox0, oy1 - oy0);
         let cols: Vec<CellShares> = (0..bw).map(|i| CellShares::of(i, self.sx, self.tx + x0 as f64 * self.sx, ox0, ow)).collect();
         let rows: Vec<CellShares> = (0..bh).map(|j| CellShares::of(j, self.sy, self.ty + y0 as f64 * self.sy, oy0, oh)).collect();
-        let cells = CanvasCells::new((ox0, oy0, ow, oh), (x0 as i64, y0 as i64), bw, &cols, &rows, &covs, (cw, ch));
-        Some(TrailShape { cells, layers })
+        Some(CanvasCells::new((ox0, oy0, ow, oh), (x0 as i64, y0 as i64), bw, &cols, &rows, covs, size))
     }
 }
 
