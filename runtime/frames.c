@@ -8,8 +8,10 @@
  *   canvas, and what the last rasterized frame says of it, stay as they are).
  * - A skipped frame (frameskip > 1) is kept aside: it is dropped if the next frame
  *   starts by covering the whole canvas opaquely (nothing of it can show), and
- *   rasterized first otherwise (the canvas persists between frames, as in p5).
+ *   rasterized first otherwise (the canvas persists between frames, as in p5). A
+ *   dropped frame that resized the canvas still hands the rasterizer its last size.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,15 +81,42 @@ static int32_t flush_pending(jg_env *env, int32_t *raster_status) {
     return rc;
 }
 
+/* The last JG_OP_CANVAS command of a stream (its offset), or -1: walked by the
+ * commands' length words, up to the first malformed one. */
+static ptrdiff_t last_canvas_command(const uint32_t *cmds, size_t n) {
+    ptrdiff_t found = -1;
+    for (size_t at = 0; at + 1 < n;) {
+        uint32_t len = cmds[at + 1];
+        if (len < 2 || len > n - at) break;
+        if (cmds[at] == JG_OP_CANVAS && len == 4) found = (ptrdiff_t)at;
+        at += len;
+    }
+    return found;
+}
+
+/* Drops the skipped frame kept aside; a canvas size it set reaches the rasterizer
+ * (a stream of that one command): the next frames are drawn at that size. */
+static int32_t drop_pending(jg_env *env, int32_t *raster_status) {
+    jg_frames *f = &env->frames;
+    ptrdiff_t at = last_canvas_command(f->pending_cmds, f->pending_len);
+    f->pending_len = 0;
+    if (at < 0) return JG_OK;
+    uint32_t resize[4];
+    memcpy(resize, f->pending_cmds + at, sizeof resize);
+    f->last_valid = 0;
+    return jg_frames_raster(env, resize, 4, raster_status);
+}
+
 int32_t jg_frames_draw(jg_env *env, const uint32_t *cmds, size_t n, int last,
                        int32_t *raster_status) {
     jg_frames *f = &env->frames;
     int32_t rc;
     if (f->pending_len) {
         if (starts_opaque(cmds, n))
-            f->pending_len = 0;
-        else if ((rc = flush_pending(env, raster_status)))
-            return rc;
+            rc = drop_pending(env, raster_status);
+        else
+            rc = flush_pending(env, raster_status);
+        if (rc) return rc;
     }
     if (last) return raster_final(env, cmds, n, raster_status);
     if (copy_words(&f->pending_cmds, &f->pending_cap, cmds, n)) return JG_ERR_MEMORY;

@@ -188,6 +188,37 @@ def test_canvas_persists_between_frames(game_factory, backend):
     envs.close()
 
 
+@pytest.mark.parametrize("resize_frame", [2, 3, 4])
+def test_a_canvas_resized_in_a_skipped_frame_stays_resized(game_factory, backend, resize_frame):
+    # frameskip drops a skipped frame that the next one paints over, but not the
+    # resizeCanvas() it made: every observation equals that of frameskip 1 at the same
+    # frame, wherever the resize falls
+    path = game_factory("""
+        function setup() { createCanvas(400, 400); }
+        function resetGame(seed) {}
+        function draw() {
+          if (frameCount === %d) resizeCanvas(200, 100);
+          background(20, 30, 40); noStroke(); fill(250, 200, 0);
+          rect(0, 0, 100, 50);
+        }
+        function getGameState() { return {score: 0, lives: 1, gameState: 'playing'}; }
+    """ % resize_frame)
+    every = vec(backend, path, 1, num_threads=1)
+    skipping = vec(backend, path, 1, num_threads=1, frameskip=2)
+    a, _ = every.reset(seed=0)
+    b, _ = skipping.reset(seed=0)
+    assert np.array_equal(a, b)
+    for _ in range(3):
+        every.step(np.array([0]))
+        a, *_ = every.step(np.array([0]))
+        b, *_ = skipping.step(np.array([0]))
+        assert np.array_equal(a, b)
+    # the yellow rect covers a quarter of the resized canvas's width and half its height
+    assert (b[0, :, :, 0] > 200).sum() == 32 * 32
+    every.close()
+    skipping.close()
+
+
 def test_a_frame_that_draws_nothing_keeps_the_picture(game_factory, backend):
     # A game may skip redrawing an unchanged scene (p5 keeps the canvas): every
     # observation must equal that of the same game redrawing every frame, including
