@@ -7,9 +7,11 @@
  *   pixels), or draws nothing (a game that skips redrawing an unchanged scene: the
  *   canvas, and what the last rasterized frame says of it, stay as they are).
  * - A skipped frame (frameskip > 1) is kept aside: it is dropped if the next frame
- *   starts by covering the whole canvas opaquely (nothing of it can show), and
- *   rasterized first otherwise (the canvas persists between frames, as in p5). A
- *   dropped frame that resized the canvas still hands the rasterizer its last size.
+ *   starts by covering the whole canvas opaquely (nothing of it can show: an opaque
+ *   background(), or opaque tiles or bands that cover the canvas, which the
+ *   rasterizer recognises), and rasterized first otherwise (the canvas persists
+ *   between frames, as in p5). A dropped frame that resized the canvas still hands
+ *   the rasterizer its last size.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -107,12 +109,24 @@ static int32_t drop_pending(jg_env *env, int32_t *raster_status) {
     return jg_frames_raster(env, resize, 4, raster_status);
 }
 
+/* Whether the rasterizer finds that the frame covers the canvas from its start at the
+ * canvas size the kept-aside frame leaves (the rasterizer's, unless that frame
+ * resized it: then no). */
+static int covers_canvas(jg_env *env, const uint32_t *cmds, size_t n) {
+    jg_frames *f = &env->frames;
+    if (last_canvas_command(f->pending_cmds, f->pending_len) >= 0) return 0;
+    int armed = jg_guard_disarm();
+    int covered = jg_canvas_starts_covered(env->canvas, cmds, n) == 1;
+    jg_guard_rearm(armed);
+    return covered;
+}
+
 int32_t jg_frames_draw(jg_env *env, const uint32_t *cmds, size_t n, int last,
                        int32_t *raster_status) {
     jg_frames *f = &env->frames;
     int32_t rc;
     if (f->pending_len) {
-        if (starts_opaque(cmds, n))
+        if (starts_opaque(cmds, n) || covers_canvas(env, cmds, n))
             rc = drop_pending(env, raster_status);
         else
             rc = flush_pending(env, raster_status);

@@ -219,6 +219,42 @@ def test_a_canvas_resized_in_a_skipped_frame_stays_resized(game_factory, backend
     skipping.close()
 
 
+def test_frameskip_drops_skipped_frames_a_tile_floor_paints_over(game_factory):
+    # No background(): each frame starts with opaque tiles on canvas pixel edges that
+    # cover the canvas, so the skipped frames before it cannot show and are not
+    # rasterized; every observation equals frameskip 1's at the same frame
+    game = game_factory("""
+        let x = 0;
+        function setup() { createCanvas(400, 300); }
+        function resetGame(seed) { x = seed; }
+        function draw() {
+          if (keyIsDown(RIGHT_ARROW)) x += 7.3;
+          noStroke();
+          for (let r = 0; r < 15; r++)
+            for (let c = 0; c < 20; c++) { fill(40 + 9 * ((r + c) % 3), 60, 80); rect(c * 20, r * 20, 20, 20); }
+          fill(255, 200, 0); ellipse(20 + x % 360, 150.5, 23, 17);
+        }
+        function getGameState() { return {score: 0, lives: 1, gameState: 'playing'}; }
+    """)
+    every = jsgym.make_vec(game, 1, num_threads=1)
+    skipping = jsgym.make_vec(game, 1, num_threads=1, frameskip=4, profile=True)
+    a, _ = every.reset(seed=3)
+    b, _ = skipping.reset(seed=3)
+    assert np.array_equal(a, b)
+    before = skipping.profile(0)
+    for step in range(6):
+        action = np.array([RIGHT if step % 2 else NOOP])
+        for _ in range(4):
+            a, *_ = every.step(action)
+        b, *_ = skipping.step(action)
+        assert np.array_equal(a, b), f"step {step}"
+    after = skipping.profile(0)
+    assert after["frames"] - before["frames"] == 24
+    assert after["frames_rasterized"] - before["frames_rasterized"] == 6
+    every.close()
+    skipping.close()
+
+
 def test_a_frame_that_draws_nothing_keeps_the_picture(game_factory, backend):
     # A game may skip redrawing an unchanged scene (p5 keeps the canvas): every
     # observation must equal that of the same game redrawing every frame, including

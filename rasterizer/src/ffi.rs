@@ -92,6 +92,22 @@ pub unsafe extern "C" fn jg_canvas_draw_until(canvas: *mut JgCanvas, words: *con
     })
 }
 
+/// 1 when a stream starts by covering the whole canvas opaquely, else 0 (or an
+/// error). See the header.
+///
+/// # Safety
+/// As [`jg_canvas_draw`].
+#[no_mangle]
+pub unsafe extern "C" fn jg_canvas_starts_covered(canvas: *mut JgCanvas, words: *const u32, n_words: usize) -> i32 {
+    if canvas.is_null() || (words.is_null() && n_words != 0) {
+        return JG_RASTER_BAD_ARGUMENT;
+    }
+    guard(|| {
+        let w: &[u32] = if n_words == 0 { &[] } else { std::slice::from_raw_parts(words, n_words) };
+        (*canvas).starts_covered(w) as i32
+    })
+}
+
 /// Copies the canvas out as packed RGB. See the header.
 ///
 /// # Safety

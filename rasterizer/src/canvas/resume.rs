@@ -460,6 +460,14 @@ impl Canvas {
         }
     }
 
+    /// Whether `words` starts by covering the whole canvas opaquely (`background()`,
+    /// `clear()`, a new canvas, or opaque rectangles on canvas pixel edges that
+    /// together cover it): then nothing drawn before it shows in its frame, at the
+    /// canvas's present size.
+    pub fn starts_covered(&mut self, words: &[u32]) -> bool {
+        matches!(start_of(words, self.logical, &mut self.start_cover), Start::Opaque | Start::Bands)
+    }
+
     /// How many pixels the last [`Canvas::draw`] redrew when it drew only what differs
     /// from the frame before (`None`: it drew the whole stream).
     pub fn redrawn_last(&self) -> Option<u64> {
