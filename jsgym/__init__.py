@@ -62,7 +62,9 @@ def make_vec(game: str | os.PathLike, num_envs: int = 1, *, num_threads: int | N
             ``seed + i``); ``None`` draws one at random.
         obs_size: observation side (int) or ``(height, width)``.
         frameskip: ``draw()`` calls per step; only the last frame is rasterized when
-            the skipped ones cannot show (they are covered by an opaque background).
+            the skipped ones cannot show (the frame after each starts by covering
+            the canvas: an opaque ``background()``, or opaque rectangles on canvas
+            pixel edges such as a tile floor).
         max_episode_steps: truncation limit in steps (``None`` or 0: none).
         actions: action table; default: the game's own ``JSGYM_ACTIONS`` if it
             declares one, else :data:`DEFAULT_ACTIONS` (Discrete(8)). Entries are
