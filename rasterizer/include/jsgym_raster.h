@@ -231,9 +231,10 @@ int32_t jg_canvas_draw_until(JgCanvas *canvas, const uint32_t *words, size_t n_w
 
 /* 1 when the stream starts by covering the whole canvas opaquely at its present
  * logical size (an opaque JG_OP_BACKGROUND, JG_OP_CLEAR, JG_OP_CANVAS, or leading
- * opaque axis-aligned square-cornered JG_OP_RECTs, each with its edges on canvas
- * pixel edges, that together cover it), so nothing drawn before shows in its frame;
- * 0 otherwise; < 0 on bad arguments. Draws nothing. */
+ * opaque axis-aligned square-cornered JG_OP_RECTs without a stroke, each with its
+ * edges on canvas pixel edges, that together cover it), so nothing drawn before
+ * shows in the frame the canvas holds after it; 0 otherwise; < 0 on bad arguments.
+ * Draws nothing. */
 int32_t jg_canvas_starts_covered(JgCanvas *canvas, const uint32_t *words, size_t n_words);
 
 /* Copy the canvas into dst (obs_h * obs_w * 3 bytes, row-major, RGB). */

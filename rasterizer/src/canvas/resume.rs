@@ -116,7 +116,7 @@ fn start_of(words: &[u32], (w, h): (f64, f64), cover: &mut Vec<u64>) -> Start {
     };
     if opaque {
         Start::Opaque
-    } else if starts_with_covering_rects(words, w, h, cover) {
+    } else if starts_with_covering_rects(words, w, h, cover, false) {
         Start::Bands
     } else {
         Start::OverLast
@@ -130,9 +130,10 @@ const MAX_LEADING_RECTS: usize = 4096;
 /// each with its edges on canvas pixel edges (or beyond the canvas), cover the
 /// canvas `[0, w] x [0, h]` (logical pixels) before any other command: full-width
 /// bands of a gradient, or the tiles of a floor or a board. Every canvas pixel then
-/// ends under an opaque fill that covers it whole, whatever lay beneath.
-fn starts_with_covering_rects(words: &[u32], w: f64, h: f64, covered: &mut Vec<u64>) -> bool {
-    use crate::command::{AT_FILL, AT_GEOMETRY, AT_MATRIX, OP_RECT, RECT_WORDS};
+/// ends under an opaque fill that covers it whole, whatever lay beneath. `unstroked`:
+/// only rectangles that stroke nothing.
+fn starts_with_covering_rects(words: &[u32], w: f64, h: f64, covered: &mut Vec<u64>, unstroked: bool) -> bool {
+    use crate::command::{AT_FILL, AT_GEOMETRY, AT_MATRIX, AT_STROKE, OP_RECT, RECT_WORDS};
     if !(w > 0.0 && h > 0.0 && w * h <= (1u64 << 26) as f64) {
         return false;
     }
@@ -155,6 +156,10 @@ fn starts_with_covering_rects(words: &[u32], w: f64, h: f64, covered: &mut Vec<u
         let (xe, ye) = (far(AT_GEOMETRY), far(AT_GEOMETRY + 1));
         let radii = AT_GEOMETRY + 4..RECT_WORDS;
         if cmd[AT_FILL] >> 24 != 255 || radii.into_iter().any(|k| v(k) != 0.0) || b != 0.0 || c != 0.0 {
+            break;
+        }
+        // (the stroke weight follows the stroke colour in the style block)
+        if unstroked && cmd[AT_STROKE] >> 24 != 0 && v(AT_STROKE + 1) > 0.0 {
             break;
         }
         let (x0, x1) = ((a * x + e).min(a * xe + e), (a * x + e).max(a * xe + e));
@@ -461,11 +466,15 @@ impl Canvas {
     }
 
     /// Whether `words` starts by covering the whole canvas opaquely (`background()`,
-    /// `clear()`, a new canvas, or opaque rectangles on canvas pixel edges that
-    /// together cover it): then nothing drawn before it shows in its frame, at the
-    /// canvas's present size.
+    /// `clear()`, a new canvas, or unstroked opaque rectangles on canvas pixel edges
+    /// that together cover it): then nothing drawn before it shows in its frame, at
+    /// the canvas's present size, here as in the browser. (Stroked ones start a frame
+    /// afresh too, but a stroke that straddles a tile's edge blends over what lay
+    /// there before the next tile covers it, which leaves a trace of it in an edge
+    /// pixel here: up to 4 levels.)
     pub fn starts_covered(&mut self, words: &[u32]) -> bool {
-        matches!(start_of(words, self.logical, &mut self.start_cover), Start::Opaque | Start::Bands)
+        start_of(words, self.logical, &mut self.start_cover) == Start::Opaque
+            || starts_with_covering_rects(words, self.logical.0, self.logical.1, &mut self.start_cover, true)
     }
 
     /// How many pixels the last [`Canvas::draw`] redrew when it drew only what differs
