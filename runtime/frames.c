@@ -96,25 +96,22 @@ static ptrdiff_t last_canvas_command(const uint32_t *cmds, size_t n) {
     return found;
 }
 
-/* Drops the skipped frame kept aside; a canvas size it set reaches the rasterizer
- * (a stream of that one command): the next frames are drawn at that size. */
-static int32_t drop_pending(jg_env *env, int32_t *raster_status) {
+/* Drops the skipped frame kept aside; the canvas size it set (its JG_OP_CANVAS at
+ * `resize`, or -1: none) reaches the rasterizer as a stream of that one command: the
+ * next frames are drawn at that size. */
+static int32_t drop_pending(jg_env *env, ptrdiff_t resize, int32_t *raster_status) {
     jg_frames *f = &env->frames;
-    ptrdiff_t at = last_canvas_command(f->pending_cmds, f->pending_len);
     f->pending_len = 0;
-    if (at < 0) return JG_OK;
-    uint32_t resize[4];
-    memcpy(resize, f->pending_cmds + at, sizeof resize);
+    if (resize < 0) return JG_OK;
+    uint32_t words[4];
+    memcpy(words, f->pending_cmds + resize, sizeof words);
     f->last_valid = 0;
-    return jg_frames_raster(env, resize, 4, raster_status);
+    return jg_frames_raster(env, words, 4, raster_status);
 }
 
-/* Whether the rasterizer finds that the frame covers the canvas from its start at the
- * canvas size the kept-aside frame leaves (the rasterizer's, unless that frame
- * resized it: then no). */
+/* Whether the rasterizer finds that the frame covers the canvas from its start, at
+ * the canvas size it holds now. */
 static int covers_canvas(jg_env *env, const uint32_t *cmds, size_t n) {
-    jg_frames *f = &env->frames;
-    if (last_canvas_command(f->pending_cmds, f->pending_len) >= 0) return 0;
     int armed = jg_guard_disarm();
     int covered = jg_canvas_starts_covered(env->canvas, cmds, n) == 1;
     jg_guard_rearm(armed);
@@ -126,8 +123,11 @@ int32_t jg_frames_draw(jg_env *env, const uint32_t *cmds, size_t n, int last,
     jg_frames *f = &env->frames;
     int32_t rc;
     if (f->pending_len) {
-        if (starts_opaque(cmds, n) || covers_canvas(env, cmds, n))
-            rc = drop_pending(env, raster_status);
+        /* (the kept-aside frame's stream is walked once; a frame that resized the
+         * canvas leaves the rasterizer's size stale for covers_canvas) */
+        ptrdiff_t resize = last_canvas_command(f->pending_cmds, f->pending_len);
+        if (starts_opaque(cmds, n) || (resize < 0 && covers_canvas(env, cmds, n)))
+            rc = drop_pending(env, resize, raster_status);
         else
             rc = flush_pending(env, raster_status);
         if (rc) return rc;

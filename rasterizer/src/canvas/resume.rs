@@ -108,18 +108,22 @@ enum Start {
 }
 
 fn start_of(words: &[u32], (w, h): (f64, f64), cover: &mut Vec<u64>) -> Start {
-    use crate::command::{OP_BACKGROUND, OP_CANVAS, OP_CLEAR};
-    let opaque = match words.first() {
-        Some(&OP_CANVAS) | Some(&OP_CLEAR) => words.len() >= 2,
-        Some(&OP_BACKGROUND) => words.len() >= 3 && words[2] >> 24 == 255,
-        _ => false,
-    };
-    if opaque {
+    if starts_opaque(words) {
         Start::Opaque
     } else if starts_with_covering_rects(words, w, h, cover, false) {
         Start::Bands
     } else {
         Start::OverLast
+    }
+}
+
+/// Whether the stream starts with a new canvas, `clear()` or an opaque `background()`.
+fn starts_opaque(words: &[u32]) -> bool {
+    use crate::command::{OP_BACKGROUND, OP_CANVAS, OP_CLEAR};
+    match words.first() {
+        Some(&OP_CANVAS) | Some(&OP_CLEAR) => words.len() >= 2,
+        Some(&OP_BACKGROUND) => words.len() >= 3 && words[2] >> 24 == 255,
+        _ => false,
     }
 }
 
@@ -473,7 +477,7 @@ impl Canvas {
     /// there before the next tile covers it, which leaves a trace of it in an edge
     /// pixel here: up to 4 levels.)
     pub fn starts_covered(&mut self, words: &[u32]) -> bool {
-        start_of(words, self.logical, &mut self.start_cover) == Start::Opaque
+        starts_opaque(words)
             || starts_with_covering_rects(words, self.logical.0, self.logical.1, &mut self.start_cover, true)
     }
 
