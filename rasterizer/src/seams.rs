@@ -685,11 +685,19 @@ pub(crate) fn planes_mask(planes: &[[f64; 3]], px: f64, py: f64) -> u64 {
             let inv = 1.0 / a;
             let u0 = (-(b * (py + 0.5 / side) + c) * inv - px) * side - 0.5;
             let du = -b * inv;
-            for j in 0..MASK_SIDE {
-                let u = u0 + j as f64 * du;
-                let k = ceil_index(u);
-                let inside = (ROW << k) & ROW;
-                pm |= (if a > 0.0 { inside } else { ROW & !inside }) << (j * MASK_SIDE);
+            // (the samples outside the plane where a < 0: inside ^ ROW is ROW & !inside)
+            let flip = if a > 0.0 { 0 } else { ROW };
+            let row_at = |j: usize| ((ROW << ceil_index(u0 + j as f64 * du)) & ROW) ^ flip;
+            // u_j is monotonic in j (so is its rounding), and so is its ceiling: where
+            // the first and last rows agree, every row does (an edge along y, or one
+            // that misses the samples' columns)
+            let (first, last) = (row_at(0), row_at(MASK_SIDE - 1));
+            if first == last {
+                pm = first * (u64::MAX / ROW);
+            } else {
+                for j in 0..MASK_SIDE {
+                    pm |= row_at(j) << (j * MASK_SIDE);
+                }
             }
         }
         m &= pm;
@@ -1837,6 +1845,54 @@ mod tests {
     /// The sample mask equals each sample's own side test `a x + b y + c > 0`, for
     /// planes at any angle (samples within 1e-9 of a plane are left out: ties follow
     /// the rule of `planes_mask`, which this test does not restate).
+    /// The shortcut for planes whose rows all start at the same sample gives the
+    /// masks the row-by-row computation gives, bit for bit (edges along y, nearly
+    /// along y, missing the pixel's samples, and non-finite slopes).
+    #[test]
+    fn planes_mask_rows_shortcut_is_the_row_by_row_mask() {
+        fn row_by_row(p: [f64; 3], px: f64, py: f64) -> u64 {
+            const ROW: u64 = (1u64 << MASK_SIDE) - 1;
+            let side = MASK_SIDE as f64;
+            let [a, b, c] = p;
+            let inv = 1.0 / a;
+            let u0 = (-(b * (py + 0.5 / side) + c) * inv - px) * side - 0.5;
+            let du = -b * inv;
+            let mut pm = 0u64;
+            for j in 0..MASK_SIDE {
+                let inside = (ROW << ceil_index(u0 + j as f64 * du)) & ROW;
+                pm |= (if a > 0.0 { inside } else { ROW & !inside }) << (j * MASK_SIDE);
+            }
+            pm
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut shortcut = 0;
+        for k in 0..200_000 {
+            let (px, py) = ((next() * 60.0).floor(), (next() * 60.0).floor());
+            let (x, y) = (px + next() * 1.6 - 0.3, py + next() * 1.6 - 0.3);
+            let a = if next() < 0.5 { 1.0 } else { -1.0 } * (0.05 + next());
+            let b = match k % 5 {
+                0 => 0.0,
+                1 => -0.0,
+                2 => (next() - 0.5) * 1e-3,
+                _ => (next() - 0.5) * 4.0,
+            };
+            let p = [a, b, -(a * x + b * y)];
+            let want = row_by_row(p, px, py);
+            shortcut += (want == (want & 0xff) * 0x0101_0101_0101_0101) as usize;
+            assert_eq!(planes_mask(&[p], px, py), want, "{p:?} at {px},{py}");
+        }
+        assert!(shortcut > 50_000, "the rows agree in {shortcut} cases only");
+        for p in [[1e-320, 1.0, -3.0], [-1e-320, 1.0, -3.0], [1e-320, -1.0, 3.0], [f64::MIN_POSITIVE, 1.0, 0.0], [1.0, f64::NAN, 0.0], [1.0, 1.0, f64::INFINITY]] {
+            assert_eq!(planes_mask(&[p], 3.0, 3.0), row_by_row(p, 3.0, 3.0), "{p:?}");
+        }
+    }
+
     #[test]
     fn planes_mask_is_the_samples_inside_every_plane() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
