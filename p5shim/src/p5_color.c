@@ -42,6 +42,7 @@ void p5_color_init(P5Shim *s)
     for (int i = 0; i < P5_COLOR_PROPS; i++) s->color_stages[i] = JS_UNDEFINED;
     for (int i = 0; i < 4; i++) s->color_getters[i] = JS_UNDEFINED;
     for (int i = 0; i < P5_COLOR_MEMO_SIZE; i++) s->color_memo[i].text = JS_UNDEFINED;
+    p5_spares_init(&s->color_spares);
 }
 
 void p5_color_free(P5Shim *s)
@@ -69,6 +70,7 @@ void p5_color_free(P5Shim *s)
         JS_FreeValue(ctx, s->color_stages[i]);
         s->color_stages[i] = JS_UNDEFINED;
     }
+    p5_spares_free(ctx, &s->color_spares);
 }
 
 int p5_make_stages(JSContext *ctx, JSValueConst proto, const JSAtom *atoms, int n, JSValue *stages)
@@ -728,8 +730,14 @@ static JSValue p5_new_color(JSContext *ctx, P5Shim *s, const double *unit)
         JS_UNDEFINED, JS_UNDEFINED, JS_NULL, JS_NULL,
     };
     P5LazyColor kept = {{unit[0], unit[1], unit[2], unit[3]}, 0, -1, {0, 0, 0, 0}, 0};
-    JSValue lazy = engine_new_object_lazy(ctx, s->color_lazy, s->color_stages[P5_COLOR_PROPS - 1], vals,
-                                          P5_COLOR_PROPS, p5_lazy_color_value, &kept, sizeof kept);
+    JSValueConst plain = s->color_stages[P5_COLOR_PROPS - 1];
+    for (int k = 0; k < P5_SPARES; k++)
+        if (engine_reuse_object_lazy(ctx, s->color_spares.obj[k], s->color_lazy, plain, vals, P5_COLOR_PROPS,
+                                     p5_lazy_color_value, &kept, sizeof kept))
+            return JS_DupValue(ctx, s->color_spares.obj[k]);
+    JSValue lazy = engine_new_object_lazy(ctx, s->color_lazy, plain, vals, P5_COLOR_PROPS,
+                                          p5_lazy_color_value, &kept, sizeof kept);
+    if (JS_IsObject(lazy)) p5_spares_keep(ctx, &s->color_spares, lazy);
     if (!JS_IsUndefined(lazy)) return lazy;
     p5_unit_levels(unit, levels);
     vals[P5_CP_ARRAY] = p5_number_array(ctx, unit, 4);

@@ -34,6 +34,7 @@
 #define P5_DEFAULT_MAX_DRAW_CALLS 100000u
 #define P5_DEFAULT_MAX_CANVAS_SIDE 16384u
 #define P5_MAX_PUSH_DEPTH 4096
+#define P5_FACE_UNRESOLVED INT32_MIN /* default_face[] not looked up yet */
 #define P5_MAX_VERTICES 1000000
 #define P5_MAX_TEXT_CHARS 100000
 
@@ -129,6 +130,16 @@ typedef struct {
     double weight[P5_NOISE_SLOT_OCTAVES];
 } P5NoiseSlot;
 
+/* The last few objects of one kind the shim made, each held by one reference: an
+ * object nothing else holds any more (a colour or vector made per call in a loop,
+ * used and dropped) is made again in its place (engine_reuse_object_like) instead of
+ * allocating a new one and freeing the old. */
+#define P5_SPARES 4
+typedef struct P5Spares {
+    JSValue obj[P5_SPARES];
+    int next;
+} P5Spares;
+
 struct P5Shim {
     JSContext *ctx;
     P5ShimLimits limits;
@@ -166,11 +177,13 @@ struct P5Shim {
     JSValue array4;              /* (a, b, c, d) => [a, b, c, d]: see p5_number_array */
     JSValue color_stages[P5_COLOR_PROPS];
     JSValue color_lazy;          /* the last stage with _array and levels lazy: see p5_new_color */
+    P5Spares color_spares;       /* the last colours p5_new_color made */
     /* p5.Vector (p5_vector.c); registered by prelude.js through native.registerVector */
     JSValue vector_ctor;      /* p5.Vector */
     JSValue vector_proto;     /* p5.Vector.prototype */
     JSValue vector_from_radians, vector_to_radians; /* what createVector() stores */
     JSValue vector_stages[P5_VECTOR_PROPS];
+    P5Spares vector_spares;      /* the last createVector()-like vectors p5v_new made */
     JSValue vector_xyz_model; /* the shape of new p5.Vector(x, y, z)'s objects */
     void *vector_js;          /* p5_vector.c's P5VectorJS */
     /* one line of text being laid out (p5_text.c) */
@@ -182,6 +195,9 @@ struct P5Shim {
     JSValue face_memo_font;
     int face_memo_style;
     int32_t face_memo;
+    /* the canvas face of the standard font (no textFont() string) per face style, once
+     * resolved (P5_FACE_UNRESOLVED before): textSize() and textAlign() apply it */
+    int32_t default_face[4];
     JSValue math;             /* the global Math: p5's trigonometry calls its functions */
     JSAtom math_atoms[7];     /* sin cos tan asin acos atan atan2 */
     /* Prototype of the key events passed to keyPressed() etc. (holds preventDefault,
@@ -352,6 +368,10 @@ void p5_color_init(P5Shim *s);  /* before anything can fail: every JSValue undef
 void p5_color_free(P5Shim *s);
 
 /* vectors (p5_vector.c) */
+void p5_spares_init(P5Spares *sp);
+void p5_spares_free(JSContext *ctx, P5Spares *sp);
+/* Keeps a reference to `obj` (a new object) in place of the oldest one. */
+void p5_spares_keep(JSContext *ctx, P5Spares *sp, JSValueConst obj);
 void p5_vector_init(P5Shim *s);
 void p5_vector_free(P5Shim *s);
 int p5_install_vector(JSContext *ctx, JSValueConst global);

@@ -118,8 +118,15 @@ void p5_text_apply(P5Shim *s)
         }
         name = owned;
     } else if (JS_ToBool(s->ctx, st->text_font)) {
-        if (owned) JS_FreeCString(s->ctx, owned);
         return; /* a p5.Font object: jsgym loads no fonts (loadFont is refused) */
+    } else {
+        /* (the fonts are installed before any env starts: the standard face holds) */
+        int32_t *memo = &s->default_face[style & 3];
+        if (*memo == P5_FACE_UNRESOLVED) *memo = p5_resolve_face(name, len, style);
+        if (*memo < 0) return;
+        st->ctx_face = *memo;
+        st->ctx_px = (float)size;
+        return;
     }
     int32_t face = p5_resolve_face(name, len, style);
     if (owned) {

@@ -42,6 +42,7 @@ void p5_vector_init(P5Shim *s)
     s->vector_ctor = s->vector_proto = JS_UNDEFINED;
     s->vector_from_radians = s->vector_to_radians = JS_UNDEFINED;
     for (int i = 0; i < P5_VECTOR_PROPS; i++) s->vector_stages[i] = JS_UNDEFINED;
+    p5_spares_init(&s->vector_spares);
     s->vector_xyz_model = JS_UNDEFINED;
     s->vector_js = NULL;
 }
@@ -59,6 +60,7 @@ void p5_vector_free(P5Shim *s)
         JS_FreeValue(ctx, s->vector_stages[i]);
         s->vector_stages[i] = JS_UNDEFINED;
     }
+    p5_spares_free(ctx, &s->vector_spares);
     P5VectorJS *js = p5v_js(s);
     if (js) {
         for (int i = 0; i < P5V_N_METHODS; i++) JS_FreeValue(ctx, js->method[i]);
@@ -226,7 +228,12 @@ static JSValue p5v_new(JSContext *ctx, P5Shim *s, int pinst, JSValueConst fr, JS
     int first = pinst ? 0 : 3;
     if (pinst) {
         /* createVector's: made with the shape of the last stage, which has them all */
-        JSValue made = engine_new_object_like(ctx, s->vector_stages[P5_VECTOR_PROPS - 1], vals, P5_VECTOR_PROPS);
+        JSValueConst model = s->vector_stages[P5_VECTOR_PROPS - 1];
+        for (int k = 0; k < P5_SPARES; k++)
+            if (engine_reuse_object_like(ctx, s->vector_spares.obj[k], model, vals, P5_VECTOR_PROPS))
+                return JS_DupValue(ctx, s->vector_spares.obj[k]);
+        JSValue made = engine_new_object_like(ctx, model, vals, P5_VECTOR_PROPS);
+        if (JS_IsObject(made)) p5_spares_keep(ctx, &s->vector_spares, made);
         if (!JS_IsUndefined(made)) return made;
     }
     JSValue v = JS_NewObjectProto(ctx, s->vector_proto);

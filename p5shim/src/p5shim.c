@@ -48,6 +48,27 @@ int p5_str_eq(JSContext *ctx, JSValueConst v, const char *s)
     return eq;
 }
 
+void p5_spares_init(P5Spares *sp)
+{
+    for (int i = 0; i < P5_SPARES; i++) sp->obj[i] = JS_UNDEFINED;
+    sp->next = 0;
+}
+
+void p5_spares_free(JSContext *ctx, P5Spares *sp)
+{
+    for (int i = 0; i < P5_SPARES; i++) {
+        JS_FreeValue(ctx, sp->obj[i]);
+        sp->obj[i] = JS_UNDEFINED;
+    }
+}
+
+void p5_spares_keep(JSContext *ctx, P5Spares *sp, JSValueConst obj)
+{
+    JS_FreeValue(ctx, sp->obj[sp->next]);
+    sp->obj[sp->next] = JS_DupValue(ctx, obj);
+    sp->next = (sp->next + 1) % P5_SPARES;
+}
+
 static int p5_cmd_reserve(P5Shim *s, size_t words)
 {
     if (s->cmd_len + words <= s->cmd_cap) return 0;
@@ -656,6 +677,7 @@ P5Shim *p5shim_install(JSContext *ctx, const P5ShimLimits *limits)
     for (int i = 0; i < 256; i++) s->key_names[i] = JS_UNDEFINED;
     s->st.text_font = JS_UNDEFINED;
     s->face_memo_font = JS_UNDEFINED;
+    for (int i = 0; i < 4; i++) s->default_face[i] = P5_FACE_UNRESOLVED;
     if (limits) s->limits = *limits;
     if (!s->limits.max_draw_calls) s->limits.max_draw_calls = P5_DEFAULT_MAX_DRAW_CALLS;
     if (!s->limits.max_canvas_side) s->limits.max_canvas_side = P5_DEFAULT_MAX_CANVAS_SIDE;

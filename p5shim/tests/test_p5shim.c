@@ -238,6 +238,56 @@ static void test_rect_modes(void)
     env_free(&e);
 }
 
+/* p5_new_color makes a new colour in place of one of its last ones that nothing holds
+ * any more: a colour that any variable, array, closure or weak reference still holds,
+ * or one a game changed, keeps its value and identity. */
+static void test_colours_made_again_in_place(void)
+{
+    Env e = env_new();
+    p5shim_begin_frame(e.shim, 1);
+    free(run(&e, "createCanvas(100, 100)"));
+    EXPECT(&e, "var kept = []; for (let i = 0; i < 40; i++) { let c = color(i, 2 * i, 3 * i); "
+               "if (i % 3 == 0) kept.push(c); } kept.map(c => c.levels[0] + c.levels[2])",
+           "[0,12,24,36,48,60,72,84,96,108,120,132,144,156]");
+    EXPECT(&e, "var a = color(1, 2, 3); var b = color(1, 2, 3); [a === b, a.levels[2], b.levels[2]]",
+           "[false,3,3]");
+    EXPECT(&e, "var s = color(5, 5, 5); s.setRed(77); for (let i = 0; i < 10; i++) color(i, i, i); s.levels",
+           "[77,5,5,255]");
+    EXPECT(&e, "var t = color(4, 4, 4); t.tag = 'x'; for (let i = 0; i < 10; i++) color(i, i, i); "
+               "[t.levels[0], t.tag]", "[4,\"x\"]");
+    EXPECT(&e, "var fns = []; for (let i = 0; i < 8; i++) { let c = lerpColor(color(0, 0, 0), color(80, 80, 80), i / 8); "
+               "fns.push(() => c.levels[0]); } fns.map(f => f())", "[0,10,20,30,40,50,60,70]");
+    EXPECT(&e, "var w = typeof WeakRef == 'function' ? new WeakRef(color(12, 0, 0)) : {deref: () => color(12, 0, 0)}; "
+               "for (let i = 0; i < 10; i++) color(i, i, i); var d = w.deref(); d === undefined ? 12 : d.levels[0]", "12");
+    EXPECT(&e, "colorMode(HSB); color(0, 0, 100); colorMode(RGB); var r = color(10, 20, 30); [r.mode, r.levels]",
+           "[\"rgb\",[10,20,30,255]]");
+    EXPECT(&e, "var fr = Object.freeze(color(6, 6, 6)); for (let i = 0; i < 10; i++) color(i, i, i); fr.levels",
+           "[6,6,6,255]");
+    /* vectors likewise */
+    EXPECT(&e, "var vs = []; for (let i = 0; i < 30; i++) { let v = createVector(i, -i); "
+               "let w = p5.Vector.add(v, createVector(100, 0)); if (i % 4 == 0) vs.push(w); } vs.map(v => v.x + v.y)",
+           "[100,100,100,100,100,100,100,100]");
+    EXPECT(&e, "var va = createVector(1, 2); var vb = createVector(1, 2); [va === vb, va.y, vb.y]", "[false,2,2]");
+    EXPECT(&e, "var vm = createVector(5, 5); vm.x = 9; vm.tag = 1; var vk = createVector(3, 3); vk.x = 8; "
+               "for (let i = 0; i < 10; i++) createVector(i, i); [vm.x, vm.tag, vk.x, vk.y]", "[9,1,8,3]");
+    EXPECT(&e, "var vf = []; for (let i = 0; i < 6; i++) { let v = createVector(i, 0).mult(2); vf.push(() => v.x); } "
+               "vf.map(f => f())", "[0,2,4,6,8,10]");
+    EXPECT(&e, "var vw = typeof WeakRef == 'function' ? new WeakRef(createVector(12, 0)) : {deref: () => createVector(12, 0)}; "
+               "for (let i = 0; i < 10; i++) createVector(i, i); var vd = vw.deref(); vd === undefined ? 12 : vd.x", "12");
+    /* a colour drawn with caches what canvas gets (its packed RGBA): made again, it
+     * packs its own levels */
+    p5shim_begin_frame(e.shim, 0);
+    free(run(&e, "for (let i = 0; i < 6; i++) { fill(color(40 * i, 255 - i, 7)); rect(0, 0, 1, 1); }"));
+    size_t n;
+    const uint32_t *w = p5shim_commands(e.shim, &n);
+    for (int i = 0; i < 6; i++) {
+        long k = cmd_at(w, n, i);
+        uint32_t want = (40u * i) | (255u - i) << 8 | 7u << 16 | 0xFFu << 24;
+        CHECK(k >= 0 && w[k + 2] == want, "fill(color()) number %d: %08x, want %08x", i, k >= 0 ? w[k + 2] : 0, want);
+    }
+    env_free(&e);
+}
+
 static void test_push_pop_and_colors(void)
 {
     Env e = env_new();
@@ -753,6 +803,7 @@ int main(int argc, char **argv)
 {
     test_rect_modes();
     test_push_pop_and_colors();
+    test_colours_made_again_in_place();
     test_int_levels_fill();
     test_color_changed_after_fill();
     test_string_fills();

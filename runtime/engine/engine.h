@@ -70,6 +70,26 @@ JSValue engine_new_object_lazy(JSContext *ctx, JSValueConst lazy_model, JSValueC
                                JSValue *vals, int n, EngineLazyValue *value, const void *payload,
                                size_t size);
 
+/* Makes `obj` into the object engine_new_object_like(model, vals, n) would make, in
+ * place, where the caller's reference is the only one (no variable, property or weak
+ * reference holds it) and it still has the model's shape and is extensible. Returns 1
+ * having taken `vals` whole; 0, having taken nothing, otherwise (and always on
+ * quickjs-ng builds). */
+int engine_reuse_object_like(JSContext *ctx, JSValueConst obj, JSValueConst model, JSValue *vals, int n);
+
+/* Makes `obj`, an object engine_new_object_lazy made from the same models, `value` and
+ * payload size, into the object engine_new_object_lazy(lazy_model, plain_model, vals,
+ * n, value, payload, size) would make, in place: where the caller's reference is the
+ * only one (no JavaScript can tell it from a new object: no variable, property or
+ * weak reference holds it) and the object is as it was made (its shape, every lazy
+ * property still lazy, extensible). Returns 1 having taken `vals` whole; 0, having
+ * taken nothing, otherwise (and always on quickjs-ng builds). What a host that makes
+ * many short-lived objects (a colour per call in a loop) keeps a few of its last ones
+ * for, instead of allocating and freeing one each time. */
+int engine_reuse_object_lazy(JSContext *ctx, JSValueConst obj, JSValueConst lazy_model,
+                             JSValueConst plain_model, JSValue *vals, int n, EngineLazyValue *value,
+                             const void *payload, size_t size);
+
 /* The payload of `obj` while its own property number `index`, named `atom`, is still
  * lazy; else NULL. Valid until JavaScript code next runs. The host may write it (a
  * cache of what it derives from it) as long as `value` still makes the same values. */

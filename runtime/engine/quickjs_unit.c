@@ -38,6 +38,33 @@ JSValue engine_new_array_from(JSContext *ctx, JSValue *vals, int n)
     return js_create_array_free(ctx, n, vals);
 }
 
+/* The object the host alone holds (no JavaScript can tell it from a new one) whose
+ * shape is still `sh`; else NULL. */
+static JSObject *only_held(JSValueConst obj, JSShape *sh, int n)
+{
+    if (JS_VALUE_GET_TAG(obj) != JS_TAG_OBJECT) return NULL;
+    JSObject *p = JS_VALUE_GET_OBJ(obj);
+    /* (a property added, deleted or redefined, or a new prototype, moves the object
+     * off the shape it was made with) */
+    if (p->header.ref_count != 1 || p->weakref_count || !p->extensible || p->class_id != JS_CLASS_OBJECT ||
+        p->shape != sh || sh->prop_count != n)
+        return NULL;
+    return p;
+}
+
+int engine_reuse_object_like(JSContext *ctx, JSValueConst obj, JSValueConst model, JSValue *vals, int n)
+{
+    if (JS_VALUE_GET_TAG(model) != JS_TAG_OBJECT) return 0;
+    JSObject *p = only_held(obj, JS_VALUE_GET_OBJ(model)->shape, n);
+    if (!p) return 0;
+    for (int i = 0; i < n; i++) {
+        JSValue old = p->prop[i].u.value;
+        p->prop[i].u.value = vals[i];
+        JS_FreeValue(ctx, old);
+    }
+    return 1;
+}
+
 int engine_fast_array(JSContext *ctx, JSValueConst v, JSValue **vals, uint32_t *n)
 {
     return js_get_fast_array(ctx, v, vals, n) ? 1 : 0;
@@ -87,6 +114,7 @@ typedef struct EngineLazy {
     JSShape *lazy_shape;    /* the shape the object was made with */
     JSShape *plain_shape;   /* the same properties, all plain data: the shape once made */
     EngineLazyValue *value; /* makes a property's value from the payload */
+    size_t size;            /* of the payload */
     double payload[];       /* the host's bytes, 8-byte aligned */
 } EngineLazy;
 
@@ -225,6 +253,7 @@ JSValue engine_new_object_lazy(JSContext *ctx, JSValueConst lazy_model, JSValueC
     lz->lazy_shape = sh;
     lz->plain_shape = plain;
     lz->value = value;
+    lz->size = size;
     memcpy(lz->payload, payload, size);
     JSValue obj = JS_NewObjectFromShape(ctx, js_dup_shape(sh), JS_CLASS_OBJECT, NULL);
     if (JS_IsException(obj)) {
@@ -249,6 +278,43 @@ fail:
     return JS_EXCEPTION;
 }
 
+int engine_reuse_object_lazy(JSContext *ctx, JSValueConst obj, JSValueConst lazy_model,
+                             JSValueConst plain_model, JSValue *vals, int n, EngineLazyValue *value,
+                             const void *payload, size_t size)
+{
+    if (JS_VALUE_GET_TAG(lazy_model) != JS_TAG_OBJECT || JS_VALUE_GET_TAG(plain_model) != JS_TAG_OBJECT)
+        return 0;
+    /* (reading, writing or redefining a lazy property moves the object off the lazy
+     * model's shape too) */
+    JSObject *p = only_held(obj, JS_VALUE_GET_OBJ(lazy_model)->shape, n);
+    if (!p) return 0;
+    JSShape *sh = p->shape;
+    JSShapeProperty *prs = get_shape_prop(sh);
+    EngineLazy *lz = NULL;
+    int lazy = 0;
+    for (int i = 0; i < n; i++) {
+        if ((prs[i].flags & JS_PROP_TMASK) != JS_PROP_AUTOINIT) continue;
+        if (!is_host_lazy(&prs[i], &p->prop[i]) || !lazy_of(&p->prop[i])) return 0;
+        if (lz && lazy_of(&p->prop[i]) != lz) return 0;
+        lz = lazy_of(&p->prop[i]);
+        lazy++;
+    }
+    if (!lz || lz->refs != lazy || lz->value != value || lz->size != size ||
+        lz->plain_shape != JS_VALUE_GET_OBJ(plain_model)->shape)
+        return 0;
+    memcpy(lz->payload, payload, size);
+    for (int i = 0; i < n; i++) {
+        if ((prs[i].flags & JS_PROP_TMASK) == JS_PROP_AUTOINIT) {
+            JS_FreeValue(ctx, vals[i]);
+        } else {
+            JSValue old = p->prop[i].u.value;
+            p->prop[i].u.value = vals[i];
+            JS_FreeValue(ctx, old);
+        }
+    }
+    return 1;
+}
+
 void *engine_lazy_payload(JSValueConst obj, int index, JSAtom atom)
 {
     if (JS_VALUE_GET_TAG(obj) != JS_TAG_OBJECT) return NULL;
@@ -271,6 +337,11 @@ JSValue engine_new_object_like(JSContext *ctx, JSValueConst model, JSValue *vals
 JSValue engine_new_array_from(JSContext *ctx, JSValue *vals, int n)
 {
     return JS_UNDEFINED;
+}
+
+int engine_reuse_object_like(JSContext *ctx, JSValueConst obj, JSValueConst model, JSValue *vals, int n)
+{
+    return 0;
 }
 
 int engine_fast_array(JSContext *ctx, JSValueConst v, JSValue **vals, uint32_t *n)
@@ -303,6 +374,13 @@ JSValue engine_new_object_lazy(JSContext *ctx, JSValueConst lazy_model, JSValueC
                                size_t size)
 {
     return JS_UNDEFINED;
+}
+
+int engine_reuse_object_lazy(JSContext *ctx, JSValueConst obj, JSValueConst lazy_model,
+                             JSValueConst plain_model, JSValue *vals, int n, EngineLazyValue *value,
+                             const void *payload, size_t size)
+{
+    return 0;
 }
 
 void *engine_lazy_payload(JSValueConst obj, int index, JSAtom atom)
