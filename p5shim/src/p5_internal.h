@@ -184,6 +184,7 @@ struct P5Shim {
     JSValue vector_from_radians, vector_to_radians; /* what createVector() stores */
     JSValue vector_stages[P5_VECTOR_PROPS];
     P5Spares vector_spares;      /* the last createVector()-like vectors p5v_new made */
+    P5Spares vector_xyz_spares;  /* and the last new p5.Vector()-like ones */
     JSValue vector_xyz_model; /* the shape of new p5.Vector(x, y, z)'s objects */
     void *vector_js;          /* p5_vector.c's P5VectorJS */
     /* one line of text being laid out (p5_text.c) */

@@ -43,6 +43,7 @@ void p5_vector_init(P5Shim *s)
     s->vector_from_radians = s->vector_to_radians = JS_UNDEFINED;
     for (int i = 0; i < P5_VECTOR_PROPS; i++) s->vector_stages[i] = JS_UNDEFINED;
     p5_spares_init(&s->vector_spares);
+    p5_spares_init(&s->vector_xyz_spares);
     s->vector_xyz_model = JS_UNDEFINED;
     s->vector_js = NULL;
 }
@@ -61,6 +62,7 @@ void p5_vector_free(P5Shim *s)
         s->vector_stages[i] = JS_UNDEFINED;
     }
     p5_spares_free(ctx, &s->vector_spares);
+    p5_spares_free(ctx, &s->vector_xyz_spares);
     P5VectorJS *js = p5v_js(s);
     if (js) {
         for (int i = 0; i < P5V_N_METHODS; i++) JS_FreeValue(ctx, js->method[i]);
@@ -226,15 +228,21 @@ static JSValue p5v_new(JSContext *ctx, P5Shim *s, int pinst, JSValueConst fr, JS
     static const int atoms[P5_VECTOR_PROPS] = {P5_ATOM_isPInst, P5_ATOM__fromRadians,
                                                P5_ATOM__toRadians, P5_ATOM_x, P5_ATOM_y, P5_ATOM_z};
     int first = pinst ? 0 : 3;
-    if (pinst) {
-        /* createVector's: made with the shape of the last stage, which has them all */
-        JSValueConst model = s->vector_stages[P5_VECTOR_PROPS - 1];
-        for (int k = 0; k < P5_SPARES; k++)
-            if (engine_reuse_object_like(ctx, s->vector_spares.obj[k], model, vals, P5_VECTOR_PROPS))
-                return JS_DupValue(ctx, s->vector_spares.obj[k]);
-        JSValue made = engine_new_object_like(ctx, model, vals, P5_VECTOR_PROPS);
-        if (JS_IsObject(made)) p5_spares_keep(ctx, &s->vector_spares, made);
-        if (!JS_IsUndefined(made)) return made;
+    /* createVector's made with the shape of the last stage, which has them all; new
+     * p5.Vector's with that of the model of x, y, z alone */
+    JSValueConst model = pinst ? s->vector_stages[P5_VECTOR_PROPS - 1] : s->vector_xyz_model;
+    P5Spares *spares = pinst ? &s->vector_spares : &s->vector_xyz_spares;
+    int n = P5_VECTOR_PROPS - first;
+    for (int k = 0; k < P5_SPARES; k++)
+        if (engine_reuse_object_like(ctx, spares->obj[k], model, vals + first, n)) {
+            for (int i = 0; i < first; i++) JS_FreeValue(ctx, vals[i]);
+            return JS_DupValue(ctx, spares->obj[k]);
+        }
+    JSValue made = engine_new_object_like(ctx, model, vals + first, n);
+    if (!JS_IsUndefined(made)) {
+        for (int i = 0; i < first; i++) JS_FreeValue(ctx, vals[i]);
+        if (JS_IsObject(made)) p5_spares_keep(ctx, spares, made);
+        return made;
     }
     JSValue v = JS_NewObjectProto(ctx, s->vector_proto);
     int i = first;

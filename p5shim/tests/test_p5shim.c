@@ -274,6 +274,9 @@ static void test_colours_made_again_in_place(void)
                "vf.map(f => f())", "[0,2,4,6,8,10]");
     EXPECT(&e, "var vw = typeof WeakRef == 'function' ? new WeakRef(createVector(12, 0)) : {deref: () => createVector(12, 0)}; "
                "for (let i = 0; i < 10; i++) createVector(i, i); var vd = vw.deref(); vd === undefined ? 12 : vd.x", "12");
+    EXPECT(&e, "var fa = []; for (let i = 0; i < 8; i++) { let v = p5.Vector.fromAngle(0, i); if (i % 2 == 0) fa.push(v); } "
+               "[fa.map(v => v.x), Object.keys(p5.Vector.fromAngle(0)), fa[1] instanceof p5.Vector]",
+           "[[0,2,4,6],[\"x\",\"y\",\"z\"],true]");
     /* a colour drawn with caches what canvas gets (its packed RGBA): made again, it
      * packs its own levels */
     p5shim_begin_frame(e.shim, 0);
