@@ -1845,6 +1845,16 @@ mod tests {
     /// The sample mask equals each sample's own side test `a x + b y + c > 0`, for
     /// planes at any angle (samples within 1e-9 of a plane are left out: ties follow
     /// the rule of `planes_mask`, which this test does not restate).
+    /// Uniform numbers in [0, 1) from a xorshift generator seeded with `seed`.
+    fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
+
     /// The shortcut for planes whose rows all start at the same sample gives the
     /// masks the row-by-row computation gives, bit for bit (edges along y, nearly
     /// along y, missing the pixel's samples, and non-finite slopes).
@@ -1864,13 +1874,7 @@ mod tests {
             }
             pm
         }
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = uniform(0x9e37_79b9_7f4a_7c15);
         let mut shortcut = 0;
         for k in 0..200_000 {
             let (px, py) = ((next() * 60.0).floor(), (next() * 60.0).floor());
@@ -1895,13 +1899,7 @@ mod tests {
 
     #[test]
     fn planes_mask_is_the_samples_inside_every_plane() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = uniform(0x2545_f491_4f6c_dd1d);
         let side = MASK_SIDE as f64;
         for _ in 0..20_000 {
             let (px, py) = ((next() * 60.0).floor(), (next() * 60.0).floor());
