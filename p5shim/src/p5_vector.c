@@ -224,7 +224,9 @@ static int p5v_math(JSContext *ctx, P5Shim *s, JSAtom name, int argc, const doub
 static JSValue p5v_new(JSContext *ctx, P5Shim *s, int pinst, JSValueConst fr, JSValueConst tr,
                        JSValue x, JSValue y, JSValue z)
 {
-    JSValue vals[P5_VECTOR_PROPS] = {JS_TRUE, JS_DupValue(ctx, fr), JS_DupValue(ctx, tr), x, y, z};
+    /* (new p5.Vector's leave out the first three: nothing to free there) */
+    JSValue vals[P5_VECTOR_PROPS] = {JS_TRUE, pinst ? JS_DupValue(ctx, fr) : JS_UNDEFINED,
+                                     pinst ? JS_DupValue(ctx, tr) : JS_UNDEFINED, x, y, z};
     static const int atoms[P5_VECTOR_PROPS] = {P5_ATOM_isPInst, P5_ATOM__fromRadians,
                                                P5_ATOM__toRadians, P5_ATOM_x, P5_ATOM_y, P5_ATOM_z};
     int first = pinst ? 0 : 3;
@@ -234,13 +236,10 @@ static JSValue p5v_new(JSContext *ctx, P5Shim *s, int pinst, JSValueConst fr, JS
     P5Spares *spares = pinst ? &s->vector_spares : &s->vector_xyz_spares;
     int n = P5_VECTOR_PROPS - first;
     for (int k = 0; k < P5_SPARES; k++)
-        if (engine_reuse_object_like(ctx, spares->obj[k], model, vals + first, n)) {
-            for (int i = 0; i < first; i++) JS_FreeValue(ctx, vals[i]);
+        if (engine_reuse_object_like(ctx, spares->obj[k], model, vals + first, n))
             return JS_DupValue(ctx, spares->obj[k]);
-        }
     JSValue made = engine_new_object_like(ctx, model, vals + first, n);
     if (!JS_IsUndefined(made)) {
-        for (int i = 0; i < first; i++) JS_FreeValue(ctx, vals[i]);
         if (JS_IsObject(made)) p5_spares_keep(ctx, spares, made);
         return made;
     }
@@ -252,7 +251,6 @@ static JSValue p5v_new(JSContext *ctx, P5Shim *s, int pinst, JSValueConst fr, JS
                 i++;
                 break;
             }
-    for (int k = 0; k < first; k++) JS_FreeValue(ctx, vals[k]);
     if (i < P5_VECTOR_PROPS || JS_IsException(v)) {
         for (; i < P5_VECTOR_PROPS; i++) JS_FreeValue(ctx, vals[i]);
         JS_FreeValue(ctx, v);
