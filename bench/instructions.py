@@ -4,6 +4,7 @@ of a runtime, shim or rasterizer change that the load of a shared machine cannot
     python bench/instructions.py catch pong bigfish            # this checkout's build
     python bench/instructions.py catch --python /other/venv/bin/python   # another build
     python bench/instructions.py --functions 30 bench/idiomatic/*/*.js   # where they go
+    python bench/instructions.py --cache bigfish plunder                 # and cache misses
 
 Each game runs in one env on one thread, so that the whole step (scheduler, episode
 rules, the game's JS, p5 calls, rasterizing, copying) happens on the calling thread
@@ -21,6 +22,15 @@ JavaScript in the interpreter, the p5 shim, the runtime, the rasterizer, libc) a
 N functions with the largest mean share over the games. Shares are of instructions,
 not time: a `rep movsb` copy (glibc's memcpy of a few KB and up) counts one
 instruction per byte, so memcpy weighs several times more here than on the clock.
+
+--cache adds what instructions miss: callgrind's cache model of one core (64 KiB L1
+instructions, 32 KiB L1 data, 1 MiB L2 as the last level: the caches of the 2-core
+machine the project is measured on) run with --envs envs (default 16, as the
+throughput benchmarks run) and each figure per env step. One env's state stays in
+the caches from one step to the next; sixteen envs' do not, and a step then pays for
+every line of canvas, records and heap it touches (an L2 miss served by L3 costs
+tens of cycles; a step of a small game is ~100k cycles). Like instructions, the
+model's counts are not moved by the load of the machine.
 """
 
 from __future__ import annotations
@@ -39,34 +49,49 @@ from collections import Counter
 SHORT, LONG = 200, 1200
 
 
-def inner(game: str, steps: int) -> None:
+# The cache model of --cache: callgrind's --I1, --D1 and --LL (size, ways, line).
+CACHE_MODEL = ["--I1=65536,8,64", "--D1=32768,8,64", "--LL=1048576,16,64"]
+# Its events as reported, per env step.
+CACHE_EVENTS = [("I1mr", "L1i misses"), ("D1mr", "L1d read misses"), ("D1mw", "L1d write misses"),
+                ("DLmr", "L2 data read misses"), ("DLmw", "L2 data write misses")]
+
+
+def inner(game: str, steps: int, n_envs: int = 1) -> None:
     import numpy as np
 
     import jsgym
 
     # valgrind runs 20-100x slower: no call may time out
-    envs = jsgym.make_vec(game, 1, num_threads=1, seed=0, step_timeout=3600.0)
+    envs = jsgym.make_vec(game, n_envs, num_threads=1, seed=0, step_timeout=3600.0)
     envs.reset(seed=0)
-    actions = np.random.default_rng(0).integers(0, envs.single_action_space.n, size=(steps, 1))
+    actions = np.random.default_rng(0).integers(0, envs.single_action_space.n, size=(steps, n_envs))
     for a in actions:
         envs.step(a)
     envs.close()
 
 
-def count(python: str, game: str, steps: int, functions: bool = False) -> tuple[int, Counter]:
-    """Instructions counted, and with `functions` each function's self cost."""
+def count(python: str, game: str, steps: int, functions: bool = False, n_envs: int = 0) -> tuple[Counter, Counter]:
+    """Events counted (`Ir`, and with `n_envs` the cache model's misses of that many
+    envs), and with `functions` each function's self cost in instructions."""
     with tempfile.TemporaryDirectory() as tmp:
         out = pathlib.Path(tmp) / "callgrind.out"
-        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+        cache = ["--cache-sim=yes", *CACHE_MODEL] if n_envs else []
+        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *cache,
                "--toggle-collect=ffi_call_int", "--collect-atstart=no", python, __file__,
-               "--inner", game, str(steps)]
+               "--inner", game, str(steps), str(n_envs or 1)]
         proc = subprocess.run(cmd, capture_output=True, text=True)
         if proc.returncode != 0:
             raise RuntimeError(f"{game}: {proc.stderr[-2000:]}")
         text = out.read_text()
         per_function = self_costs(out) if functions else Counter()
-    m = re.search(r"^summary:\s+(\d+)", text, re.M) or re.search(r"^totals:\s+(\d+)", text, re.M)
-    return int(m[1]), per_function
+    return events_of(text), per_function
+
+
+def events_of(text: str) -> Counter:
+    """The totals of a callgrind output by event name."""
+    names = re.search(r"^events:\s*(.+)$", text, re.M)[1].split()
+    m = re.search(r"^summary:\s*(.+)$", text, re.M) or re.search(r"^totals:\s*(.+)$", text, re.M)
+    return Counter(dict(zip(names, map(int, m[1].split()))))
 
 
 def self_costs(out: pathlib.Path) -> Counter:
@@ -162,24 +187,40 @@ def main(argv=None) -> int:
                         help="also split each game's instructions by layer and list the N "
                              "functions with the largest mean share (self cost)")
     parser.add_argument("--jobs", type=int, default=1, help="games measured at once (default 1)")
-    parser.add_argument("--inner", nargs=2, metavar=("GAME", "STEPS"), help=argparse.SUPPRESS)
+    parser.add_argument("--cache", action="store_true",
+                        help="also count the misses of a one-core cache model, per env step of "
+                             "--envs envs")
+    parser.add_argument("--envs", type=int, default=16, help="envs of a --cache run (default 16)")
+    parser.add_argument("--inner", nargs=3, metavar=("GAME", "STEPS", "ENVS"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.inner:
-        inner(args.inner[0], int(args.inner[1]))
+        inner(args.inner[0], int(args.inner[1]), int(args.inner[2]))
         return 0
+    if args.envs < 1:
+        parser.error("--envs must be at least 1")
     if args.functions and not shutil.which("callgrind_annotate"):
         parser.error("--functions needs callgrind_annotate (valgrind's)")
-    print("| game | instructions per step |\n|---|---|")
+    n_envs = args.envs if args.cache else 0
+    # (a step of 16 envs is 16 env steps: fewer steps give as many)
+    short_steps, long_steps = (SHORT, LONG) if not n_envs else (max(20, SHORT // n_envs), max(60, LONG // n_envs))
+    events = ["Ir"] + [e for e, _ in CACHE_EVENTS] * bool(n_envs)
+    names = ["instructions"] + [name for _, name in CACHE_EVENTS] * bool(n_envs)
+    if n_envs:
+        print(f"{n_envs} envs on one thread; per env step\n")
+    print("| game | " + " | ".join(f"{n} per step" if i == 0 else n for i, n in enumerate(names)) + " |")
+    print("|---|" + "---|" * len(names))
     splits = {}
 
     def measure(game: str):
-        return [count(args.python, game, n, args.functions > 0) for n in (SHORT, LONG)]
+        return [count(args.python, game, n, args.functions > 0, n_envs) for n in (short_steps, long_steps)]
 
     # (instruction counts do not depend on what else runs: games may run side by side)
     with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
         for game, ((short, short_f), (long, long_f)) in zip(args.games, pool.map(measure, args.games)):
-            per_step = (long - short) / (LONG - SHORT)
-            print(f"| {game} | {per_step:,.0f} |", flush=True)
+            env_steps = (long_steps - short_steps) * max(1, n_envs)
+            per = [(long[e] - short[e]) / env_steps for e in events]
+            per_step = per[0]
+            print(f"| {game} | " + " | ".join(f"{v:,.0f}" for v in per) + " |", flush=True)
             if args.functions:
                 # (Counter subtraction keeps positive counts only: setup-only functions drop out)
                 splits[game] = (per_step, long_f - short_f)

@@ -240,3 +240,15 @@ Ir                   file:function
     assert "| c.js | 10 | 100% | 0% | 0% | 0% | 0% | 0% |" in out
     # MaskRec::add: 300 of a.js's 1,020 and all of b.js, none of c.js
     assert "| `MaskRec::add (src/seams.rs)` | rasterizer | 43.14% | 100.0% | 2 |" in out
+
+
+def test_instructions_reads_every_event_of_a_callgrind_output():
+    """instructions.py --cache: each event's total by the name callgrind's `events:`
+    line gives it, from `summary:` (or `totals:`), whatever the events' order."""
+    instructions = load_bench("instructions")
+    out = "version: 1\nevents: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nfn=(1) f\n0 5 1\nsummary: 900 40 30 7 6 5 4 3 2\n"
+    assert instructions.events_of(out) == {"Ir": 900, "Dr": 40, "Dw": 30, "I1mr": 7, "D1mr": 6, "D1mw": 5,
+                                           "ILmr": 4, "DLmr": 3, "DLmw": 2}
+    assert instructions.events_of("events: Ir\ntotals: 123\n") == {"Ir": 123}
+    # (the cache model's events are the ones it names)
+    assert {e for e, _ in instructions.CACHE_EVENTS} <= set(instructions.events_of(out))
