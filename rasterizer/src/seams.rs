@@ -34,7 +34,11 @@ pub(crate) const MAX_MASK_EDGES: usize = 64;
 /// retires the record) and was made since the last opaque `background()` / `clear()`
 /// or the start of the frame (see [`Records`]), so that a frame's pixels never depend
 /// on what earlier frames left there but through the pixels themselves.
+///
+/// A region's fields lie together ([`Region`]) and the record starts a cache line:
+/// most records hold one region, and then they are one line to write and to read.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
 pub(crate) struct MaskRec {
     /// The pixel (row-major index) the record is of.
     pixel: u32,
@@ -46,16 +50,35 @@ pub(crate) struct MaskRec {
     /// once per epoch, so their samples are computed only when a second opaque shape
     /// composites over them.
     pending: u32,
-    regions: [(u64, f32, [u8; 3]); MASK_REGIONS],
-    /// Each region's device box when it is one axis-aligned rectangle (or a row of
-    /// them), for [`canvas_conflation`]; empty (`x0 >= x1`) otherwise.
-    boxes: [[f32; 4]; MASK_REGIONS],
-    /// The area each region has lost to [`canvas_conflation`] with the rectangles
-    /// drawn next to it or over its edge: its box still shows whole when its area and
-    /// this make up the box's, so a stack of same-coloured rows (one region) keeps
-    /// blending as the browser's does, and so does a tile whose corner pixel the bands
-    /// of two later tiles cross.
-    conflated: [f32; MASK_REGIONS],
+    regions: [Region; MASK_REGIONS],
+}
+
+/// One region of a [`MaskRec`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Region {
+    /// The samples of the pixel it covers.
+    mask: u64,
+    /// The exact area it still shows.
+    area: f32,
+    col: [u8; 3],
+    /// The area it has lost to [`canvas_conflation`] with the rectangles drawn next
+    /// to it or over its edge: its box still shows whole when its area and this make
+    /// up the box's, so a stack of same-coloured rows (one region) keeps blending as
+    /// the browser's does, and so does a tile whose corner pixel the bands of two
+    /// later tiles cross.
+    conflated: f32,
+    /// Its device box when it is one axis-aligned rectangle (or a row of them), for
+    /// [`canvas_conflation`]; empty (`x0 >= x1`) otherwise.
+    bx: [f32; 4],
+}
+
+// (a record of one region is one cache line)
+const _: () = assert!(std::mem::offset_of!(MaskRec, regions) + std::mem::size_of::<Region>() <= 64);
+
+impl Region {
+    fn new(mask: u64, area: f32, col: [u8; 3], bx: [f32; 4]) -> Region {
+        Region { mask, area, col, conflated: 0.0, bx }
+    }
 }
 
 /// Where what the earlier regions of a pixel lose to a new region of boxes at canvas
@@ -361,8 +384,8 @@ impl MaskRec {
     fn tint(&mut self, col: [f32; 3], a: f32, result: [u8; 3]) {
         let a = a.clamp(0.0, 1.0);
         for r in &mut self.regions[..self.n as usize] {
-            r.2 = [0, 1, 2].map(|ch| {
-                let c = r.2[ch] as f32;
+            r.col = [0, 1, 2].map(|ch| {
+                let c = r.col[ch] as f32;
                 (c + (col[ch] - c) * a + 0.5).clamp(0.0, 255.0) as u8
             });
         }
@@ -379,10 +402,10 @@ impl MaskRec {
         let regions = &self.regions[..self.n as usize];
         // (a region the new shape covers only partly lies on both sides of its edge
         // there: the edge crosses that region's inside, not a seam)
-        if regions.iter().any(|r| r.0 & mask != 0 && r.0 & !mask != 0) {
+        if regions.iter().any(|r| r.mask & mask != 0 && r.mask & !mask != 0) {
             return false;
         }
-        let apart = regions.iter().filter(|r| r.0 != 0 && r.0 & mask == 0).fold(0u64, |a, r| a | r.0);
+        let apart = regions.iter().filter(|r| r.mask != 0 && r.mask & mask == 0).fold(0u64, |a, r| a | r.mask);
         apart != 0 && (apart | mask).count_ones() as usize + 2 >= MASK_SIDE * MASK_SIDE
     }
 
@@ -429,28 +452,28 @@ impl MaskRec {
         let mut shown = 0f32;
         // what the base showed before, and what the seams below let through of the
         // regions: the base shows no more than that after the new shape
-        let base_before = (1.0 - (0..n).map(|r| self.regions[r].1).sum::<f32>()).max(0.0);
+        let base_before = (1.0 - (0..n).map(|r| self.regions[r].area).sum::<f32>()).max(0.0);
         let mut let_through = 0f32;
         for r in 0..n {
-            let (m, a, _) = self.regions[r];
+            let Region { mask: m, area: a, .. } = self.regions[r];
             if m != 0 {
                 kept[r] = a * (1.0 - density * (m & mask).count_ones() as f32 / m.count_ones() as f32);
                 shown += kept[r];
             }
         }
         for r in 0..n {
-            let (m, a, _) = self.regions[r];
+            let Region { mask: m, area: a, .. } = self.regions[r];
             if m == 0 {
                 kept[r] = a.min((1.0 - cov - shown).max(0.0));
                 shown += kept[r];
             }
         }
         if let Some(loss) = seam {
-            let total: f32 = (0..n).filter(|&r| self.regions[r].0 != 0 && self.regions[r].0 & mask == 0).map(|r| kept[r]).sum();
+            let total: f32 = (0..n).filter(|&r| self.regions[r].mask != 0 && self.regions[r].mask & mask == 0).map(|r| kept[r]).sum();
             if total > 0.0 {
                 let loss = loss.unwrap_or(total * cov).min(total);
                 for r in 0..n {
-                    let m = self.regions[r].0;
+                    let m = self.regions[r].mask;
                     if m != 0 && m & mask == 0 {
                         let l = loss * kept[r] / total;
                         kept[r] -= l;
@@ -462,9 +485,9 @@ impl MaskRec {
         }
         if let Some(NewBoxes { grid, boxes, at: (px, py), loss }) = rect {
             for r in 0..n {
-                let rb = self.boxes[r];
+                let rb = self.regions[r].bx;
                 if rb[0] < rb[1] {
-                    let a = self.regions[r].1;
+                    let a = self.regions[r].area;
                     let inside = |b: [f32; 4]| [b[0].max(px), b[1].min(px + 1.0), b[2].max(py), b[3].min(py + 1.0)];
                     let area = |b: [f32; 4]| (b[1] - b[0]).max(0.0) * (b[3] - b[2]).max(0.0);
                     let rp = inside(rb);
@@ -475,11 +498,11 @@ impl MaskRec {
                     // differ only where a canvas pixel it covers in part is cut by the
                     // pixel's edge)
                     let plain = area(rp);
-                    let ar = if spread && (a + self.conflated[r] - plain).abs() > 1e-3 { grid.spread_area(rb, px, py) } else { plain };
+                    let ar = if spread && (a + self.regions[r].conflated - plain).abs() > 1e-3 { grid.spread_area(rb, px, py) } else { plain };
                     // only a region that still shows its whole box (but for what it
                     // lost to conflation): one partly hidden by a later shape no longer
                     // blends as its box says
-                    let lost_before = self.conflated[r];
+                    let lost_before = self.regions[r].conflated;
                     if ar > 0.0 && (a + lost_before - ar).abs() <= 1e-3 {
                         exact[r] = true;
                         // boxes: the share of the region's box that the new ones (apart
@@ -546,9 +569,9 @@ impl MaskRec {
             } else {
                 // (the new shape holds every sample but not the whole area: what it
                 // leaves is the regions', as they covered the pixel)
-                let total: f32 = (0..n).map(|r| self.regions[r].1).sum();
+                let total: f32 = (0..n).map(|r| self.regions[r].area).sum();
                 if total > 0.0 {
-                    (0..n).for_each(|r| kept[r] = open * self.regions[r].1 / total);
+                    (0..n).for_each(|r| kept[r] = open * self.regions[r].area / total);
                 }
             }
             shown = kept.iter().sum();
@@ -564,7 +587,7 @@ impl MaskRec {
         let mut acc = [0f32; 3];
         let mut k = 0;
         for r in 0..n {
-            let (m, _, c) = self.regions[r];
+            let Region { mask: m, col: c, .. } = self.regions[r];
             let a = kept[r];
             if a <= 1e-5 {
                 continue;
@@ -574,9 +597,7 @@ impl MaskRec {
             }
             // (a region partly hidden where the new one's samples only bound it still
             // shows in them)
-            self.regions[k] = (if density >= 1.0 { m & !mask } else { m }, a, c);
-            self.boxes[k] = self.boxes[r];
-            self.conflated[k] = self.conflated[r] + lost[r];
+            self.regions[k] = Region { mask: if density >= 1.0 { m & !mask } else { m }, area: a, col: c, conflated: self.regions[r].conflated + lost[r], bx: self.regions[r].bx };
             k += 1;
         }
         let mut cov = cov;
@@ -591,15 +612,13 @@ impl MaskRec {
         }
         if k == MASK_REGIONS {
             // the oldest region joins the base
-            let (_, a, c) = self.regions[0];
+            let Region { area: a, col: c, .. } = self.regions[0];
             if rest + a > 0.0 {
                 for ch in 0..3 {
                     self.base[ch] = (self.base[ch] * rest + c[ch] as f32 * a) / (rest + a);
                 }
             }
             self.regions.copy_within(1.., 0);
-            self.boxes.copy_within(1.., 0);
-            self.conflated.copy_within(1.., 0);
             k -= 1;
         }
         // (the record keeps one box per region: a region of several has none)
@@ -607,16 +626,15 @@ impl MaskRec {
             Some(NewBoxes { boxes: [b], .. }) => *b,
             _ => [0.0; 4],
         };
-        if k > 0 && self.regions[k - 1].2 == col {
+        if k > 0 && self.regions[k - 1].col == col {
             // same-coloured neighbours (a row of tiles) are one region
-            let (m, a, _) = self.regions[k - 1];
-            self.regions[k - 1] = (m | mask, a + cov, col);
-            self.boxes[k - 1] = box_union(self.boxes[k - 1], new_box);
+            let r = &mut self.regions[k - 1];
+            r.mask |= mask;
+            r.area += cov;
+            r.bx = box_union(r.bx, new_box);
             k -= 1;
         } else {
-            self.regions[k] = (mask, cov, col);
-            self.boxes[k] = new_box;
-            self.conflated[k] = 0.0;
+            self.regions[k] = Region::new(mask, cov, col, new_box);
         }
         self.n = k as u8 + 1;
         self.result = out;
@@ -783,6 +801,9 @@ pub(crate) struct Records {
     /// restored from the snapshot ([`Records::restore_base`]) writes those slots only,
     /// and a record is copied in when its pixel is first looked up, as a run's is.
     base: Vec<MaskRec>,
+    /// The pixels of `base`'s records, in order: naming them again each frame reads
+    /// these words, not a cache line of each record.
+    base_pixels: Vec<u32>,
     /// The slots may name base records (this epoch was restored from the base).
     base_live: bool,
 }
@@ -798,8 +819,7 @@ impl Run {
                 let b = base as usize + 3 * (pixel % w - self.x0 as usize);
                 let cur = [store.bases[b], store.bases[b + 1], store.bases[b + 2]];
                 let mut rec = MaskRec { pixel: pixel as u32, result: self.result(store, pixel, w), n: 1, base: cur.map(|v| v as f32), ..MaskRec::default() };
-                rec.regions[0] = (mask, cov, col);
-                rec.boxes[0] = rect;
+                rec.regions[0] = Region::new(mask, cov, col, rect);
                 rec
             }
         }
@@ -904,6 +924,7 @@ impl Records {
             self.cap = pixels.max(1024);
             self.width = width;
             self.base.clear();
+            self.base_pixels.clear();
             self.base_live = false;
         }
     }
@@ -1015,6 +1036,8 @@ impl Records {
         let (planes, width) = (&self.planes, self.width);
         self.base.clear();
         self.base.extend(recs.iter().filter(|r| (r.pixel as usize) < self.slot.len()).map(|r| r.resolved(planes, width)));
+        self.base_pixels.clear();
+        self.base_pixels.extend(self.base.iter().map(|r| r.pixel));
         // (the same records, now all in the base; no slot names an older base's)
         self.len = 0;
         self.runs.clear();
@@ -1036,8 +1059,8 @@ impl Records {
     }
 
     fn name_base(&mut self) {
-        for (k, r) in self.base.iter().enumerate() {
-            self.slot[r.pixel as usize] = BASE | (k as u32 + 1);
+        for (k, &p) in self.base_pixels.iter().enumerate() {
+            self.slot[p as usize] = BASE | (k as u32 + 1);
         }
         self.base_live = true;
     }
@@ -1134,8 +1157,7 @@ impl Records {
             crate::blend::blend_opaque(&mut result, col, cov);
             crate::blend::fill_rgb(px, result);
             let mut rec = MaskRec { result, n: 1, base: first.map(|v| v as f32), ..MaskRec::default() };
-            rec.regions[0] = (mask, cov, col);
-            rec.boxes[0] = rect;
+            rec.regions[0] = Region::new(mask, cov, col, rect);
             self.shared_run((x0, x1, y), rec);
             return;
         }
@@ -1317,7 +1339,7 @@ impl Records {
         match self.usable(pixel, cur) {
             Ok(k) => {
                 let rec = &mut self.recs[k];
-                if mask != 0 && rec.regions[..rec.n as usize].iter().all(|r| r.0 & mask == 0) {
+                if mask != 0 && rec.regions[..rec.n as usize].iter().all(|r| r.mask & mask == 0) {
                     let base = rec.base.map(|v| (v + 0.5).min(255.0) as u8);
                     let out = rec.add(mask, 1.0, cov, over(base), None, None);
                     px.copy_from_slice(&out);
@@ -1343,7 +1365,7 @@ impl Records {
         match self.usable(pixel, [px[0], px[1], px[2]]) {
             Ok(k) => {
                 let rec = &self.recs[k];
-                let taken = rec.regions[..rec.n as usize].iter().fold(0u64, |a, r| a | r.0);
+                let taken = rec.regions[..rec.n as usize].iter().fold(0u64, |a, r| a | r.mask);
                 let apart = mask & !taken;
                 ((mask & taken).count_ones() <= 2).then_some(apart)
             }
@@ -1456,9 +1478,7 @@ impl Records {
             r.n = 1;
             r.base = cur.map(|v| v as f32);
             r.pending = pending;
-            r.regions[0] = (mask, cov, col);
-            r.boxes[0] = rect.unwrap_or([0.0; 4]);
-            r.conflated = [0.0; MASK_REGIONS];
+            r.regions[0] = Region::new(mask, cov, col, rect.unwrap_or([0.0; 4]));
         };
         match k {
             Some(k) => fill(&mut self.recs[k]),
@@ -1564,7 +1584,7 @@ impl MaskRec {
             && bits(&self.base) == bits(&other.base)
             && (0..n).all(|r| {
                 let (a, b) = (self.regions[r], other.regions[r]);
-                a.0 == b.0 && a.1.to_bits() == b.1.to_bits() && a.2 == b.2 && bits(&self.boxes[r]) == bits(&other.boxes[r]) && self.conflated[r].to_bits() == other.conflated[r].to_bits()
+                a.mask == b.mask && a.area.to_bits() == b.area.to_bits() && a.col == b.col && bits(&a.bx) == bits(&b.bx) && a.conflated.to_bits() == b.conflated.to_bits()
             })
     }
 
@@ -1577,7 +1597,7 @@ impl MaskRec {
     #[inline(always)]
     fn spans_cells(&self, nb: [f32; 4], a: usize, p: f32, g: f32) -> bool {
         let spans = |b: &[f32; 4]| b[2 * a] <= p - g && b[2 * a + 1] >= p + 1.0 + g;
-        spans(&nb) && self.boxes[..self.n as usize].iter().all(|b| !(b[0] < b[1]) || spans(b))
+        spans(&nb) && self.regions[..self.n as usize].iter().all(|r| !(r.bx[0] < r.bx[1]) || spans(&r.bx))
     }
 
     /// Computes the first region's samples if they are pending.
@@ -1585,7 +1605,7 @@ impl MaskRec {
     fn resolve(&mut self, planes: &[[f64; 3]], width: usize) {
         if self.pending != 0 {
             let (p, y) = (self.pixel as usize, self.pixel as usize / width);
-            self.regions[0].0 = pending_mask(planes, self.pending, p - y * width, y);
+            self.regions[0].mask = pending_mask(planes, self.pending, p - y * width, y);
             self.pending = 0;
         }
     }
