@@ -203,11 +203,11 @@ def main(argv=None) -> int:
     n_envs = args.envs if args.cache else 0
     # (a step of 16 envs is 16 env steps: fewer steps give as many)
     short_steps, long_steps = (SHORT, LONG) if not n_envs else (max(20, SHORT // n_envs), max(60, LONG // n_envs))
-    events = ["Ir"] + [e for e, _ in CACHE_EVENTS] * bool(n_envs)
-    names = ["instructions"] + [name for _, name in CACHE_EVENTS] * bool(n_envs)
+    columns = [("Ir", "instructions per step")] + (CACHE_EVENTS if n_envs else [])
+    events, names = [e for e, _ in columns], [name for _, name in columns]
     if n_envs:
         print(f"{n_envs} envs on one thread; per env step\n")
-    print("| game | " + " | ".join(f"{n} per step" if i == 0 else n for i, n in enumerate(names)) + " |")
+    print("| game | " + " | ".join(names) + " |")
     print("|---|" + "---|" * len(names))
     splits = {}
 

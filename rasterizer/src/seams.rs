@@ -1627,14 +1627,26 @@ impl MaskRec {
 mod tests {
     use super::*;
 
-    /// Floats in `[0, 1)` from a xorshift generator seeded with `seed`.
-    fn unit_floats(mut seed: u64) -> impl FnMut() -> f32 {
+    /// A xorshift generator seeded with `seed`.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
         move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            (seed >> 40) as f32 / (1u64 << 24) as f32
+            seed
         }
+    }
+
+    /// Floats in `[0, 1)` from [`xorshift`]`(seed)`.
+    fn unit_floats(seed: u64) -> impl FnMut() -> f32 {
+        let mut next = xorshift(seed);
+        move || (next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+
+    /// Uniform numbers in [0, 1) from [`xorshift`]`(seed)`.
+    fn uniform(seed: u64) -> impl FnMut() -> f64 {
+        let mut next = xorshift(seed);
+        move || (next() >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// An ellipse's samples are those whose points its quadratic form holds, row
@@ -1862,19 +1874,6 @@ mod tests {
         }
     }
 
-    /// The sample mask equals each sample's own side test `a x + b y + c > 0`, for
-    /// planes at any angle (samples within 1e-9 of a plane are left out: ties follow
-    /// the rule of `planes_mask`, which this test does not restate).
-    /// Uniform numbers in [0, 1) from a xorshift generator seeded with `seed`.
-    fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        }
-    }
-
     /// The shortcut for planes whose rows all start at the same sample gives the
     /// masks the row-by-row computation gives, bit for bit (edges along y, nearly
     /// along y, missing the pixel's samples, and non-finite slopes).
@@ -1917,6 +1916,9 @@ mod tests {
         }
     }
 
+    /// The sample mask equals each sample's own side test `a x + b y + c > 0`, for
+    /// planes at any angle (samples within 1e-9 of a plane are left out: ties follow
+    /// the rule of `planes_mask`, which this test does not restate).
     #[test]
     fn planes_mask_is_the_samples_inside_every_plane() {
         let mut next = uniform(0x2545_f491_4f6c_dd1d);
