@@ -596,15 +596,20 @@
     else throw new TypeError('p5.Vector.equals: first argument must be a p5.Vector or an array');
     return v.equals(v2);
   };
-  // createVector() and the hot methods above are native (p5_vector.c); the JS versions
-  // stay as what they fall back to (subclasses, non-number fields, arrays).
-  native.registerVector(Vector, fromRadians, toRadians);
+  // createVector(), new p5.Vector(x, y, z) and the hot methods above are native
+  // (p5_vector.c); the JS versions stay as what they fall back to (subclasses,
+  // non-number fields, arrays). p5.Vector is the native constructor, with this
+  // prototype and these statics.
+  var VectorClass = native.registerVector(Vector, fromRadians, toRadians);
+  Object.getOwnPropertyNames(Vector).forEach(function (k) {
+    if (k !== 'length' && k !== 'name' && k !== 'prototype') Object.defineProperty(VectorClass, k, Object.getOwnPropertyDescriptor(Vector, k));
+  });
 
   /* ---------------------------------------------------------------- p5 object */
   var p5 = function () {
     throw new TypeError('jsgym: new p5() (instance mode) is not supported; games use global mode');
   };
-  p5.Vector = Vector;
+  p5.Vector = VectorClass;
   p5.Color = Color;
   def('p5', p5);
 

@@ -179,7 +179,8 @@ struct P5Shim {
     JSValue color_lazy;          /* the last stage with _array and levels lazy: see p5_new_color */
     P5Spares color_spares;       /* the last colours p5_new_color made */
     /* p5.Vector (p5_vector.c); registered by prelude.js through native.registerVector */
-    JSValue vector_ctor;      /* p5.Vector */
+    JSValue vector_ctor;      /* the prelude's Vector (JS), which the natives fall back to */
+    JSValue vector_class;     /* p5.Vector: the native constructor (js_p5_vector_construct) */
     JSValue vector_proto;     /* p5.Vector.prototype */
     JSValue vector_from_radians, vector_to_radians; /* what createVector() stores */
     JSValue vector_stages[P5_VECTOR_PROPS];

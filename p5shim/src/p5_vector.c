@@ -39,7 +39,7 @@ static P5VectorJS *p5v_js(P5Shim *s) { return (P5VectorJS *)s->vector_js; }
 
 void p5_vector_init(P5Shim *s)
 {
-    s->vector_ctor = s->vector_proto = JS_UNDEFINED;
+    s->vector_ctor = s->vector_class = s->vector_proto = JS_UNDEFINED;
     s->vector_from_radians = s->vector_to_radians = JS_UNDEFINED;
     for (int i = 0; i < P5_VECTOR_PROPS; i++) s->vector_stages[i] = JS_UNDEFINED;
     p5_spares_init(&s->vector_spares);
@@ -51,7 +51,7 @@ void p5_vector_init(P5Shim *s)
 void p5_vector_free(P5Shim *s)
 {
     JSContext *ctx = s->ctx;
-    JSValue *vals[] = {&s->vector_ctor, &s->vector_proto, &s->vector_from_radians,
+    JSValue *vals[] = {&s->vector_ctor, &s->vector_class, &s->vector_proto, &s->vector_from_radians,
                        &s->vector_to_radians, &s->vector_xyz_model};
     for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
         JS_FreeValue(ctx, *vals[i]);
@@ -606,6 +606,23 @@ static JSValue js_p5_create_vector(JSContext *ctx, JSValueConst this_val, int ar
     return p5v_new(ctx, s, 1, s->vector_from_radians, s->vector_to_radians, f[0], f[1], f[2]);
 }
 
+/* new p5.Vector(x, y, z): the vector made here, as createVector() makes its own; the
+ * angle-converter form, subclasses (new.target another class) and a call without
+ * `new` go to the prelude's Vector, which does what p5's class does. */
+static JSValue js_p5_vector_construct(JSContext *ctx, JSValueConst new_target, int argc, JSValueConst *argv)
+{
+    P5Shim *s = p5_shim(ctx);
+    if (JS_IsUndefined(new_target))
+        return JS_ThrowTypeError(ctx, "Cannot call a class as a function");
+    if (JS_IsObject(s->vector_class) && JS_VALUE_GET_PTR(new_target) == JS_VALUE_GET_PTR(s->vector_class) &&
+        !(argc > 0 && JS_IsFunction(ctx, argv[0]))) {
+        JSValue f[3];
+        for (int i = 0; i < 3; i++) f[i] = p5v_value_or0(ctx, i < argc ? argv[i] : JS_UNDEFINED);
+        return p5v_new(ctx, s, 0, JS_UNDEFINED, JS_UNDEFINED, f[0], f[1], f[2]);
+    }
+    return JS_CallConstructor2(ctx, s->vector_ctor, new_target, argc, argv);
+}
+
 static const JSCFunctionListEntry p5_vector_funcs[] = {
     JS_CFUNC_DEF("createVector", 3, js_p5_create_vector),
 };
@@ -618,7 +635,7 @@ int p5_install_vector(JSContext *ctx, JSValueConst global)
 
 /* native.registerVector(Vector, fromRadians, toRadians): keeps the class, the
  * converters createVector() stores, and the JS methods and statics, then puts the
- * natives in their place. */
+ * natives in their place; returns the native constructor that becomes p5.Vector. */
 static JSValue js_p5_register_vector(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     P5Shim *s = p5_shim(ctx);
@@ -676,7 +693,17 @@ static JSValue js_p5_register_vector(JSContext *ctx, JSValueConst this_val, int 
     JS_FreeValue(ctx, s->vector_xyz_model);
     s->vector_xyz_model = xyz[2];
     /* new p5.Vector(x, y, z) objects start with x: its shapes are separate ones */
-    return JS_UNDEFINED;
+    /* the class games see: the same prototype (whose constructor it becomes), the
+     * statics copied over by the prelude */
+    JSValue cls = JS_NewCFunction2(ctx, js_p5_vector_construct, "Vector", 0,
+                                   JS_CFUNC_constructor_or_func, 0);
+    if (JS_IsException(cls)) return JS_EXCEPTION;
+    if (JS_SetConstructor(ctx, cls, s->vector_proto) < 0) {
+        JS_FreeValue(ctx, cls);
+        return JS_EXCEPTION;
+    }
+    s->vector_class = JS_DupValue(ctx, cls);
+    return cls;
 }
 
 static const JSCFunctionListEntry p5_vector_native[] = {
