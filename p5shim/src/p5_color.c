@@ -38,10 +38,13 @@ void p5_color_init(P5Shim *s)
 {
     s->js_color_ctor = s->color_proto = s->color_maxes_js = s->color_parse = JS_UNDEFINED;
     s->color_calc_levels = s->color_lerp_js = s->array4 = s->color_lazy = JS_UNDEFINED;
+    s->color_to_string_js = JS_UNDEFINED;
     for (int i = 0; i < 3; i++) s->color_mode_names[i] = JS_UNDEFINED;
     for (int i = 0; i < P5_COLOR_PROPS; i++) s->color_stages[i] = JS_UNDEFINED;
     for (int i = 0; i < 4; i++) s->color_getters[i] = JS_UNDEFINED;
     for (int i = 0; i < P5_COLOR_MEMO_SIZE; i++) s->color_memo[i].text = JS_UNDEFINED;
+    for (int i = 0; i < P5_COLOR_STRINGS; i++) s->color_strings[i].text = JS_UNDEFINED;
+    s->color_strings_next = 0;
     p5_spares_init(&s->color_spares);
 }
 
@@ -49,7 +52,8 @@ void p5_color_free(P5Shim *s)
 {
     JSContext *ctx = s->ctx;
     JSValue *vals[] = {&s->js_color_ctor, &s->color_proto, &s->color_maxes_js, &s->color_parse,
-                       &s->color_calc_levels, &s->color_lerp_js, &s->array4, &s->color_lazy};
+                       &s->color_calc_levels, &s->color_lerp_js, &s->array4, &s->color_lazy,
+                       &s->color_to_string_js};
     for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
         JS_FreeValue(ctx, *vals[i]);
         *vals[i] = JS_UNDEFINED;
@@ -65,6 +69,10 @@ void p5_color_free(P5Shim *s)
     for (int i = 0; i < P5_COLOR_MEMO_SIZE; i++) {
         JS_FreeValue(ctx, s->color_memo[i].text);
         s->color_memo[i].text = JS_UNDEFINED;
+    }
+    for (int i = 0; i < P5_COLOR_STRINGS; i++) {
+        JS_FreeValue(ctx, s->color_strings[i].text);
+        s->color_strings[i].text = JS_UNDEFINED;
     }
     for (int i = 0; i < P5_COLOR_PROPS; i++) {
         JS_FreeValue(ctx, s->color_stages[i]);
@@ -1198,6 +1206,76 @@ int p5_install_color(JSContext *ctx, JSValueConst global)
                                       (int)(sizeof p5_color_funcs / sizeof p5_color_funcs[0]));
 }
 
+/* Appends String(v) to `out` (at most 32 bytes): the JavaScript number's own text. */
+static int p5_append_number(JSContext *ctx, char *out, double v)
+{
+    /* (integers as JS prints them, -0 as 0; the rest through the engine's dtoa) */
+    if (v == 0) {
+        out[0] = '0';
+        out[1] = 0;
+        return 1;
+    }
+    if (v == v && fabs(v) < 1e15 && v == (double)(int64_t)v) {
+        int64_t k = (int64_t)v;
+        uint64_t u = k < 0 ? (uint64_t)-k : (uint64_t)k;
+        char digits[20];
+        int n = 0, len = 0;
+        do digits[n++] = (char)('0' + u % 10); while ((u /= 10) != 0);
+        if (k < 0) out[len++] = '-';
+        while (n > 0) out[len++] = digits[--n];
+        out[len] = 0;
+        return len;
+    }
+    JSValue str = JS_ToString(ctx, JS_NewFloat64(ctx, v));
+    size_t len = 0;
+    const char *t = JS_IsException(str) ? NULL : JS_ToCStringLen(ctx, &len, str);
+    JS_FreeValue(ctx, str);
+    if (!t) return -1;
+    int n = len < 32 ? (int)len : -1;
+    if (n >= 0) memcpy(out, t, len + 1);
+    JS_FreeCString(ctx, t);
+    return n;
+}
+
+/* c.toString(): p5's default format, 'rgba(r,g,b,a)' with the levels and _array[3],
+ * made here for a colour whose _array and levels JavaScript never touched; other
+ * formats and colours are the prelude's. */
+static JSValue js_p5_color_to_string(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    P5Shim *s = p5_shim(ctx);
+    P5LazyColor *lazy = argc == 0 || JS_IsUndefined(argv[0]) ? p5_lazy_color(s, this_val) : NULL;
+    if (lazy) {
+        const double *l = p5_lazy_levels(lazy);
+        double parts[4] = {l[0], l[1], l[2], lazy->unit[3]};
+        /* (a game that prints its colours each frame prints the same few: their
+         * strings are kept, a string being a value without identity) */
+        uint64_t key[4];
+        memcpy(key, parts, sizeof key);
+        for (int i = 0; i < P5_COLOR_STRINGS; i++)
+            if (!JS_IsUndefined(s->color_strings[i].text) && !memcmp(s->color_strings[i].key, key, sizeof key))
+                return JS_DupValue(ctx, s->color_strings[i].text);
+        char buf[5 + 4 * 33 + 2];
+        int n = 5;
+        memcpy(buf, "rgba(", 5);
+        for (int i = 0; i < 4; i++) {
+            int k = p5_append_number(ctx, buf + n, parts[i]);
+            if (k < 0) goto js;
+            n += k;
+            buf[n++] = i < 3 ? ',' : ')';
+        }
+        JSValue text = JS_NewStringLen(ctx, buf, (size_t)n);
+        if (!JS_IsException(text)) {
+            uint32_t k = s->color_strings_next++ % P5_COLOR_STRINGS;
+            JS_FreeValue(ctx, s->color_strings[k].text);
+            s->color_strings[k].text = JS_DupValue(ctx, text);
+            memcpy(s->color_strings[k].key, key, sizeof key);
+        }
+        return text;
+    }
+js:
+    return JS_Call(ctx, s->color_to_string_js, this_val, argc, argv);
+}
+
 /* ---- hidden helpers for prelude.js ---- */
 
 static const JSCFunctionListEntry p5_color_methods[] = {
@@ -1242,12 +1320,27 @@ static JSValue js_p5_native_color(JSContext *ctx, JSValueConst this_val, int arg
             return JS_ThrowTypeError(ctx, "jsgym: registerColor(Color, maxes, parseString, lerpColor)");
         JSValue proto = JS_GetPropertyStr(ctx, argv[0], "prototype");
         if (JS_IsException(proto)) return proto;
+        JSValue to_string_js = JS_GetPropertyStr(ctx, proto, "toString");
+        if (!JS_IsFunction(ctx, to_string_js)) {
+            JS_FreeValue(ctx, proto);
+            JS_FreeValue(ctx, to_string_js);
+            return JS_ThrowInternalError(ctx, "jsgym: p5.Color.prototype.toString missing");
+        }
+        JSValue to_string = JS_NewCFunction(ctx, js_p5_color_to_string, "toString", 1);
+        if (JS_IsException(to_string) ||
+            JS_DefinePropertyValueStr(ctx, proto, "toString", to_string,
+                                      JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE) < 0) {
+            JS_FreeValue(ctx, proto);
+            JS_FreeValue(ctx, to_string_js);
+            return JS_EXCEPTION;
+        }
         if (JS_SetPropertyFunctionList(ctx, proto, p5_color_methods,
                                        (int)(sizeof p5_color_methods / sizeof p5_color_methods[0])) < 0) {
             JS_FreeValue(ctx, proto);
             return JS_EXCEPTION;
         }
         p5_color_free(s);
+        s->color_to_string_js = to_string_js;
         s->color_proto = proto;
         s->js_color_ctor = JS_DupValue(ctx, argv[0]);
         s->color_maxes_js = JS_DupValue(ctx, argv[1]);

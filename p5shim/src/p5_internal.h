@@ -104,6 +104,8 @@ enum { P5_ATOM_frameCount, P5_ATOM_width, P5_ATOM_height, P5_ATOM_key, P5_ATOM_k
  * a literal in a game's code is one JS string every call, so fill('#ff8800') costs a
  * pointer compare (each entry holds a reference, so that its address stays its own). */
 #define P5_COLOR_MEMO_SIZE 32
+/* the last strings c.toString() made (p5_color.c) */
+#define P5_COLOR_STRINGS 8
 /* Properties of a p5.Color in the order p5 1.11 defines them (mode, maxes, _array,
  * levels, hsla, hsba), and of a createVector() vector (isPInst, _fromRadians,
  * _toRadians, x, y, z): objects that hold each intermediate shape are kept alive, so
@@ -165,6 +167,11 @@ struct P5Shim {
         uint32_t packed;
         int valid;           /* p5_resolve_color's answer for it: 1 packed, 0 not CSS */
     } color_memo[P5_COLOR_MEMO_SIZE];
+    struct {
+        JSValue text;        /* JS_UNDEFINED: empty */
+        uint64_t key[4];     /* the bits of the three levels and the alpha it spells */
+    } color_strings[P5_COLOR_STRINGS];
+    uint32_t color_strings_next;
     /* p5.Color (p5_color.c); registered by prelude.js through native.registerColor */
     JSValue js_color_ctor;    /* p5.Color */
     JSValue color_proto;      /* p5.Color.prototype */
@@ -172,6 +179,7 @@ struct P5Shim {
     JSValue color_parse;      /* (string) -> _array: p5's CSS parser for the rare forms */
     JSValue color_mode_names[3]; /* 'rgb', 'hsb', 'hsl' */
     JSValue color_calc_levels;   /* the native _calculateLevels, to recognise it */
+    JSValue color_to_string_js;  /* the prelude's Color.prototype.toString (other formats) */
     JSValue color_getters[4];    /* the prelude's _getRed.._getAlpha, to recognise them */
     JSValue color_lerp_js;       /* lerpColor in JS, for the HSB/HSL modes */
     JSValue array4;              /* (a, b, c, d) => [a, b, c, d]: see p5_number_array */
