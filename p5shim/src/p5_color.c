@@ -577,24 +577,16 @@ static int p5_levels_packed(const double *l, double a, uint32_t *out)
     return 1;
 }
 
-/* The RGBA8 of a p5.Color as fill(c) gives it to canvas: its current levels and
- * _array[3], exactly as c.toString() and the JS fallback read them. 1 with *out set,
- * 0 when the colour is not valid CSS (canvas keeps its style), 2 when its fields are
- * not plain numbers (the caller takes the JS path). */
-static int p5_color_object_packed(JSContext *ctx, P5Shim *s, JSValueConst c, uint32_t *out)
+/* The numbers c.toString() spells of a p5.Color that is not lazy: its levels[0..2]
+ * and _array[3] into `parts`. 0 when they are not plain numbers (any exception
+ * cleared: the JS path meets it again). */
+static int p5_color_parts(JSContext *ctx, P5Shim *s, JSValueConst c, double *parts)
 {
-    double l[4], a;
-    P5LazyColor *lazy = p5_lazy_color(s, c);
-    if (lazy) {
-        if (lazy->valid < 0) lazy->valid = p5_levels_packed(p5_lazy_levels(lazy), lazy->unit[3], &lazy->packed);
-        *out = lazy->packed;
-        return lazy->valid;
-    }
     JSValue levels = JS_GetProperty(ctx, c, s->atoms[P5_ATOM_levels]);
     JSValue arr = JS_GetProperty(ctx, c, s->atoms[P5_ATOM__array]);
     int ok = JS_IsObject(levels) && JS_IsObject(arr);
-    for (uint32_t i = 0; ok && i < 3; i++) ok = p5_elem_number(ctx, levels, i, &l[i]);
-    if (ok) ok = p5_elem_number(ctx, arr, 3, &a);
+    for (uint32_t i = 0; ok && i < 3; i++) ok = p5_elem_number(ctx, levels, i, &parts[i]);
+    if (ok) ok = p5_elem_number(ctx, arr, 3, &parts[3]);
     if (JS_IsException(levels) || JS_IsException(arr)) {
         JSValue exc = JS_GetException(ctx);
         JS_FreeValue(ctx, exc);
@@ -602,8 +594,24 @@ static int p5_color_object_packed(JSContext *ctx, P5Shim *s, JSValueConst c, uin
     }
     JS_FreeValue(ctx, levels);
     JS_FreeValue(ctx, arr);
-    if (!ok) return 2;
-    return p5_levels_packed(l, a, out);
+    return ok;
+}
+
+/* The RGBA8 of a p5.Color as fill(c) gives it to canvas: its current levels and
+ * _array[3], exactly as c.toString() and the JS fallback read them. 1 with *out set,
+ * 0 when the colour is not valid CSS (canvas keeps its style), 2 when its fields are
+ * not plain numbers (the caller takes the JS path). */
+static int p5_color_object_packed(JSContext *ctx, P5Shim *s, JSValueConst c, uint32_t *out)
+{
+    P5LazyColor *lazy = p5_lazy_color(s, c);
+    if (lazy) {
+        if (lazy->valid < 0) lazy->valid = p5_levels_packed(p5_lazy_levels(lazy), lazy->unit[3], &lazy->packed);
+        *out = lazy->packed;
+        return lazy->valid;
+    }
+    double parts[4];
+    if (!p5_color_parts(ctx, s, c, parts)) return 2;
+    return p5_levels_packed(parts, parts[3], out);
 }
 
 static inline int p5_int_level(JSValueConst v, uint32_t *out)
@@ -1238,15 +1246,20 @@ static int p5_append_number(JSContext *ctx, char *out, double v)
 }
 
 /* c.toString(): p5's default format, 'rgba(r,g,b,a)' with the levels and _array[3],
- * made here for a colour whose _array and levels JavaScript never touched; other
- * formats and colours are the prelude's. */
+ * made here where those are plain numbers; other formats and the rest are the
+ * prelude's. */
 static JSValue js_p5_color_to_string(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     P5Shim *s = p5_shim(ctx);
-    P5LazyColor *lazy = argc == 0 || JS_IsUndefined(argv[0]) ? p5_lazy_color(s, this_val) : NULL;
+    double parts[4];
+    int plain = argc == 0 || JS_IsUndefined(argv[0]);
+    P5LazyColor *lazy = plain ? p5_lazy_color(s, this_val) : NULL;
     if (lazy) {
         const double *l = p5_lazy_levels(lazy);
-        double parts[4] = {l[0], l[1], l[2], lazy->unit[3]};
+        memcpy(parts, l, 3 * sizeof *parts);
+        parts[3] = lazy->unit[3];
+    }
+    if (lazy || (plain && JS_IsObject(this_val) && p5_color_parts(ctx, s, this_val, parts))) {
         /* (a game that prints its colours each frame prints the same few: their
          * strings are kept, a string being a value without identity) */
         uint64_t key[4];
