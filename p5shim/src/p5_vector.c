@@ -1,8 +1,10 @@
 /* p5.Vector: createVector() and the hot methods in C, with p5 1.11's exact semantics.
  *
- * p5.Vector stays a JS class (prelude.js), and its objects stay plain objects with
- * own properties (isPInst, _fromRadians, _toRadians, x, y, z from createVector; x, y,
- * z from new p5.Vector), so that games read and write v.x as fast as any field. The
+ * The class is prelude.js's, with a native constructor in front of it (p5.Vector:
+ * new p5.Vector(x, y, z) made here, the rest by the prelude's), and its objects stay
+ * plain objects with own properties (isPInst, _fromRadians, _toRadians, x, y, z from
+ * createVector; x, y, z from new p5.Vector), so that games read and write v.x as fast
+ * as any field. The
  * methods below replace prelude.js's versions on p5.Vector.prototype; each one runs
  * here when `this` is a direct p5.Vector (prototype p5.Vector.prototype) whose fields
  * and arguments are plain numbers, and otherwise calls the JS version it replaced
